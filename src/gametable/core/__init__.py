@@ -1,0 +1,46 @@
+"""The game-agnostic core: the state protocol, seeded randomness, records and errors."""
+
+from gametable.core.errors import (
+    GameError,
+    IllegalAction,
+    NotationError,
+    OptionError,
+    RecordError,
+)
+from gametable.core.game import (
+    JSON,
+    Action,
+    Game,
+    GameInfo,
+    OptionSpec,
+    Result,
+    Score,
+    State,
+    View,
+    rank_by_keys,
+)
+from gametable.core.registry import all_games, get_game, register
+from gametable.core.rng import Rng, derive_seed
+
+__all__ = [
+    "JSON",
+    "Action",
+    "Game",
+    "GameError",
+    "GameInfo",
+    "IllegalAction",
+    "NotationError",
+    "OptionError",
+    "OptionSpec",
+    "RecordError",
+    "Result",
+    "Rng",
+    "Score",
+    "State",
+    "View",
+    "all_games",
+    "derive_seed",
+    "get_game",
+    "rank_by_keys",
+    "register",
+]

@@ -1,0 +1,344 @@
+"""The game interface every game implements and every front end relies on.
+
+A *game* (:class:`Game`) is a stateless description: its name, player counts, options,
+how to deal, how to read and write its actions, and its bots. A *state* (:class:`State`)
+is one game in progress. The protocol is the one sketched in ``DESIGN.md``:
+
+- :attr:`State.to_act` names the seat(s) the game waits for. Several seats at once means a
+  simultaneous secret choice (the tips game): each of them calls :meth:`State.apply`, in
+  any order, and nothing of a committed choice shows in another seat's view until the
+  game reveals it.
+- :meth:`State.legal_actions` lists the legal decisions of a seat; :meth:`State.apply`
+  plays one or raises :class:`~gametable.core.errors.IllegalAction` with the reason,
+  leaving the state untouched. A decision is whatever is natural for a person: one card
+  into one bowl, a whole table rearrangement, a pending choice inside an action.
+- :meth:`State.view` is exactly what a seat may know, as plain JSON-able data. Agents and
+  front ends read views, never states.
+- Every bit of chance is drawn at setup from a seeded :class:`~gametable.core.rng.Rng` and
+  stored in the state's :attr:`State.setup` (the explicit initial order of every card), so
+  a record of the setup and the decisions replays a game exactly.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from gametable.core.errors import OptionError
+from gametable.core.rng import Rng
+
+if TYPE_CHECKING:
+    from gametable.agents.base import AgentFactory
+    from gametable.core.textui import TextUI
+
+JSON = Any
+"""Plain data made of dicts, lists, str, int, float, bool and None."""
+
+View = dict[str, Any]
+"""A seat's view of a state: JSON-able data."""
+
+Action = Hashable
+"""A decision: a small frozen, hashable value defined by each game."""
+
+Score = int | Fraction
+"""Scores are integers, or exact fractions where a rule shares points (Rummikub ties)."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A named game option (a variant or a rules flag), with its default.
+
+    ``choices`` restricts the accepted values; ``type`` is ``bool``, ``int``, ``float`` or
+    ``str``. ``None`` is accepted where ``nullable`` is true (e.g. "no time limit").
+    """
+
+    name: str
+    type: type
+    default: Any
+    help: str
+    choices: tuple[Any, ...] = ()
+    nullable: bool = False
+
+    def coerce(self, value: Any) -> Any:
+        """The value converted to the option's type, or :class:`OptionError` saying why not."""
+        if value is None:
+            if self.nullable:
+                return None
+            raise OptionError(f"option {self.name!r} cannot be empty")
+        if isinstance(value, str) and self.type is not str:
+            value = _parse_option_text(self, value)
+        if self.type is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if not isinstance(value, self.type) or (self.type is int and isinstance(value, bool)):
+            raise OptionError(
+                f"option {self.name!r} takes a {self.type.__name__}, got {value!r}"
+            )
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise OptionError(f"option {self.name!r} must be one of {allowed}; got {value!r}")
+        return value
+
+
+def _parse_option_text(spec: OptionSpec, text: str) -> Any:
+    low = text.strip().lower()
+    if spec.nullable and low in ("", "none", "off", "null"):
+        return None
+    try:
+        if spec.type is bool:
+            if low in ("1", "true", "yes", "on"):
+                return True
+            if low in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(text)
+        if spec.type is int:
+            return int(low)
+        if spec.type is float:
+            return float(low)
+    except ValueError:
+        raise OptionError(
+            f"option {spec.name!r} takes a {spec.type.__name__}, got {text!r}"
+        ) from None
+    return text
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of a finished game.
+
+    ``scores`` and ``ranks`` are per seat. Rank 1 is first; tied seats share a rank (and
+    team-mates share their team's score and rank). ``tiebreak`` names the rule that decided
+    first place when points alone did not (``None`` if points decided, or if the tie
+    stands — then several seats have rank 1). ``details`` is the game's breakdown for
+    display (per bowl, per meld …) as JSON-able data.
+    """
+
+    scores: tuple[Score, ...]
+    ranks: tuple[int, ...]
+    tiebreak: str | None = None
+    details: Mapping[str, JSON] = field(default_factory=dict)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats ranked first (several when the victory is shared)."""
+        return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
+
+    def to_json(self) -> dict[str, JSON]:
+        """The result as JSON-able data (fractions become ``"n/d"`` strings)."""
+        return {
+            "scores": [score_to_json(s) for s in self.scores],
+            "ranks": list(self.ranks),
+            "winners": list(self.winners),
+            "tiebreak": self.tiebreak,
+            "details": self.details,
+        }
+
+
+def score_to_json(score: Score) -> int | str:
+    """An int as itself; a fraction as ``"n/d"`` (or an int when whole)."""
+    if isinstance(score, Fraction):
+        return score.numerator if score.denominator == 1 else f"{score.numerator}/{score.denominator}"
+    return score
+
+
+def rank_by_keys(keys: Sequence[tuple[Any, ...]], names: Sequence[str]) -> tuple[tuple[int, ...], str | None]:
+    """Ranks from per-seat sort keys (higher is better), and which key decided first place.
+
+    ``keys[s]`` is seat ``s``'s tuple of criteria in order (points first, then each
+    tie-break); ``names[i]`` names criterion ``i``. Seats with equal keys share a rank.
+    The returned tie-break name is the first criterion after points that separated the
+    seats tied on points for first place, or ``None`` if points decided or the tie stood.
+
+    >>> rank_by_keys([(5, 1), (5, 2), (3, 0)], ["points", "bowls"])
+    ((2, 1, 3), 'bowls')
+    """
+    ranks = tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
+    best = max(keys)
+    tied = [k for k in keys if k[0] == best[0]]
+    decided: str | None = None
+    if len(tied) > 1:
+        for i in range(1, len(best)):
+            if len({k[i] for k in tied}) > 1:
+                decided = names[i]
+                break
+            tied = [k for k in tied if k[i] == best[i]]
+    return ranks, decided
+
+
+class State(ABC):
+    """One game in progress. Mutable: :meth:`apply` changes it in place; :meth:`clone` copies.
+
+    Subclasses store their game in :attr:`game`, the number of seats in :attr:`players`
+    and the explicit initial arrangement (JSON-able) in :attr:`setup`.
+    """
+
+    game: Game
+    players: int
+    options: Mapping[str, Any]
+    setup: JSON
+
+    @property
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """The seats whose decision the game waits for (empty once the game is over)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        """Every legal decision of ``seat`` now (empty if the seat is not to act).
+
+        Games whose decisions cannot all be listed (a Rummikub table rearrangement) set
+        :attr:`GameInfo.enumerable_actions` false and return a useful subset that always
+        includes the decisions that are always legal (e.g. drawing); :meth:`apply`
+        accepts every legal decision whether listed or not.
+        """
+
+    @abstractmethod
+    def apply(self, seat: int, action: Action) -> None:
+        """Play ``action`` for ``seat``, or raise :class:`IllegalAction` and change nothing."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know now (``None``: a spectator, who sees only public facts)."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        """The outcome; raises :class:`~gametable.core.errors.GameError` if not over."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy (cheap: no deep copies of immutable parts)."""
+
+    def turn_time_limit(self) -> float | None:
+        """Seconds a seat has for its turn, if the game's options set a turn timer."""
+        return None
+
+    def timeout_action(self, seat: int) -> Action | None:
+        """The decision a front end applies when ``seat``'s turn time runs out.
+
+        ``None`` when the game has no timer. Applying it (like any action, so it is
+        recorded and replayed) carries out the game's timeout rule, e.g. Rummikub's
+        "undo the turn and draw three penalty tiles".
+        """
+        return None
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What kind of game it is, declared once (as in OpenSpiel's game type)."""
+
+    simultaneous: bool
+    """Whether several seats may be asked to choose at once."""
+    enumerable_actions: bool = True
+    """Whether :meth:`State.legal_actions` lists every legal decision."""
+    teams: bool = False
+    """Whether some player count plays in teams (seats share scores and ranks)."""
+
+
+class Game(ABC):
+    """A game: its description, its deal, its action notation and its bots.
+
+    Subclasses set the class attributes and implement the abstract methods. A game object
+    is stateless and shared; states refer to it.
+    """
+
+    name: ClassVar[str]
+    """Registry key, e.g. ``"ramen-ramen"``."""
+    title: ClassVar[str]
+    """Human title, e.g. ``"Ramen! Ramen!"``."""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    info: ClassVar[GameInfo]
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    modes: ClassVar[Mapping[int, str]] = {}
+    """A short description of how each player count plays (e.g. ``{1: "solo"}``)."""
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}>"
+
+    # -- options and setup ------------------------------------------------------------
+
+    def resolve_options(self, players: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """All options with defaults filled in, checked; raises :class:`OptionError`."""
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError(
+                f"{self.title} is for {self.min_players}–{self.max_players} players, not {players}"
+            )
+        specs = {spec.name: spec for spec in self.option_specs}
+        given = dict(options or {})
+        unknown = sorted(set(given) - set(specs))
+        if unknown:
+            known = ", ".join(specs) or "none"
+            raise OptionError(f"unknown option(s) {', '.join(unknown)} for {self.name} (known: {known})")
+        resolved = {
+            name: spec.coerce(given[name]) if name in given else spec.default
+            for name, spec in specs.items()
+        }
+        self.check_options(players, resolved)
+        return resolved
+
+    def check_options(self, players: int, options: Mapping[str, Any]) -> None:  # noqa: B027
+        """Hook for cross-option checks (e.g. a variant only for 2 players)."""
+
+    def new_state(self, players: int, seed: int | str = 0, **options: Any) -> State:
+        """A new game dealt from ``seed``: the same seed and options give the same game."""
+        resolved = self.resolve_options(players, options)
+        setup = self.random_setup(players, Rng(seed), resolved)
+        return self.state_from_setup(players, setup, resolved)
+
+    @abstractmethod
+    def random_setup(self, players: int, rng: Rng, options: Mapping[str, Any]) -> JSON:
+        """Every chance outcome of a game, drawn from ``rng``, as JSON-able data."""
+
+    @abstractmethod
+    def state_from_setup(self, players: int, setup: JSON, options: Mapping[str, Any]) -> State:
+        """The initial state for an explicit setup; raises :class:`ValueError` if it is invalid."""
+
+    # -- actions ------------------------------------------------------------------------
+
+    @abstractmethod
+    def action_to_json(self, action: Action) -> JSON:
+        """The action as JSON-able data (the record format)."""
+
+    @abstractmethod
+    def action_from_json(self, data: JSON) -> Action:
+        """The action read back; raises :class:`ValueError` on malformed data."""
+
+    @abstractmethod
+    def format_action(self, action: Action) -> str:
+        """The action in the game's short notation (round-trips through :meth:`parse_action`)."""
+
+    @abstractmethod
+    def parse_action(self, text: str, view: View, legal: Sequence[Action]) -> Action:
+        """The action a person typed, in the context of their view and legal actions.
+
+        Raises :class:`~gametable.core.errors.NotationError` with a helpful message.
+        """
+
+    # -- hidden information -------------------------------------------------------------
+
+    @abstractmethod
+    def determinize(self, view: View, rng: Rng) -> State:
+        """A full state consistent with ``view``: hidden cards sampled at random.
+
+        Only what the view shows is used, so a search agent built on this never reads the
+        true state.
+        """
+
+    # -- front-end support --------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def bots(self) -> Mapping[str, AgentFactory]:
+        """The game's own agents by name (generic ones live in :mod:`gametable.agents`)."""
+
+    @property
+    @abstractmethod
+    def ui(self) -> TextUI:
+        """Terminal rendering and help text for this game."""

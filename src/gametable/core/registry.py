@@ -1,0 +1,60 @@
+"""The registry of games. Front ends find games here by name, never by importing them.
+
+Built-in games are the subpackages of :mod:`gametable.games`; each exposes a ``GAME``
+object. Third-party packages can add games through the ``gametable.games`` entry-point
+group (each entry point names a :class:`~gametable.core.game.Game` instance).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from importlib.metadata import entry_points
+
+from gametable.core.game import Game
+
+_GAMES: dict[str, Game] = {}
+_LOADED = False
+
+
+def register(game: Game) -> Game:
+    """Add a game to the registry (idempotent for the same object)."""
+    existing = _GAMES.get(game.name)
+    if existing is not None and existing is not game:
+        raise ValueError(f"a different game is already registered as {game.name!r}")
+    _GAMES[game.name] = game
+    return game
+
+
+def _load() -> None:
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    import gametable.games as games_pkg
+
+    for info in sorted(pkgutil.iter_modules(games_pkg.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{games_pkg.__name__}.{info.name}")
+        game = getattr(module, "GAME", None)
+        if isinstance(game, Game):
+            register(game)
+    for ep in entry_points(group="gametable.games"):
+        game = ep.load()
+        if isinstance(game, Game):
+            register(game)
+
+
+def get_game(name: str) -> Game:
+    """The game registered as ``name``; raises :class:`KeyError` naming the known games."""
+    _load()
+    try:
+        return _GAMES[name]
+    except KeyError:
+        known = ", ".join(sorted(_GAMES))
+        raise KeyError(f"unknown game {name!r} (known: {known})") from None
+
+
+def all_games() -> list[Game]:
+    """Every registered game, sorted by name."""
+    _load()
+    return [_GAMES[name] for name in sorted(_GAMES)]

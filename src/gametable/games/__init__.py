@@ -1,0 +1,1 @@
+"""One package per game. Each exposes ``GAME``, found by :mod:`gametable.core.registry`."""

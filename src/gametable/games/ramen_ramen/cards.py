@@ -1,0 +1,118 @@
+"""The 56 ingredient cards of Ramen! Ramen! and their notation.
+
+A card is an ``int`` from 0 to 55: ``ingredient * 8 + value``. There is exactly one card
+of each (ingredient, value) with values 0–7. In notation a card is an ingredient letter
+and its value, e.g. ``N4`` for Nori 4 and ``G6`` for Negi 6:
+
+=========  ======  =================
+letter     name    in English
+=========  ======  =================
+``A``      Ajitama egg
+``C``      Chashu  pork
+``K``      Kamaboko fish cake
+``M``      Menma   bamboo
+``G``      Negi    green onion
+``N``      Nori    seaweed
+``S``      Shiitake mushroom
+=========  ======  =================
+
+Full names (any case, any unambiguous prefix of two letters or more) are accepted too:
+``nori4``, ``Negi 6``, ``shii0``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+INGREDIENTS = ("Ajitama", "Chashu", "Kamaboko", "Menma", "Negi", "Nori", "Shiitake")
+ENGLISH = ("egg", "pork", "fish cake", "bamboo", "green onion", "seaweed", "mushroom")
+LETTERS = ("A", "C", "K", "M", "G", "N", "S")
+VALUES = range(8)
+DECK = tuple(range(56))
+"""Every card, in ingredient-then-value order."""
+
+ALL_INGREDIENTS_MASK = (1 << len(INGREDIENTS)) - 1
+
+CARD_NAMES = tuple(f"{LETTERS[c >> 3]}{c & 7}" for c in DECK)
+"""Notation of each card, indexed by card."""
+CARD_BY_NAME = {name: card for card, name in enumerate(CARD_NAMES)}
+
+_CARD_RE = re.compile(r"^\s*([a-z]+)\s*([0-7])\s*$", re.IGNORECASE)
+
+
+def ingredient(card: int) -> int:
+    """The card's ingredient index (0 = Ajitama … 6 = Shiitake)."""
+    return card >> 3
+
+
+def value(card: int) -> int:
+    """The card's value, 0–7."""
+    return card & 7
+
+
+def make_card(ingredient_index: int, card_value: int) -> int:
+    """The card of an ingredient and a value."""
+    if not (0 <= ingredient_index < 7 and 0 <= card_value < 8):
+        raise ValueError(f"no card ({ingredient_index}, {card_value})")
+    return ingredient_index * 8 + card_value
+
+
+def card_name(card: int) -> str:
+    """Short notation, e.g. ``"N4"``."""
+    return CARD_NAMES[card]
+
+
+def long_name(card: int) -> str:
+    """Full name, e.g. ``"Nori 4"``."""
+    return f"{INGREDIENTS[card >> 3]} {card & 7}"
+
+
+def _ingredient_from_word(word: str) -> int:
+    w = word.lower()
+    if len(w) == 1:
+        for i, letter in enumerate(LETTERS):
+            if letter.lower() == w:
+                return i
+        raise ValueError(f"no ingredient letter {word!r} (letters: {' '.join(LETTERS)})")
+    matches = [i for i, name in enumerate(INGREDIENTS) if name.lower().startswith(w)]
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise ValueError(f"no ingredient called {word!r} (ingredients: {', '.join(INGREDIENTS)})")
+    names = " or ".join(INGREDIENTS[i] for i in matches)
+    raise ValueError(f"{word!r} could be {names}: type more letters")
+
+
+def parse_card(text: str) -> int:
+    """A card from notation (``"N4"``, ``"nori 4"``); raises :class:`ValueError` saying why."""
+    card = CARD_BY_NAME.get(text.strip().upper())
+    if card is not None:
+        return card
+    match = _CARD_RE.match(text)
+    if not match:
+        raise ValueError(f"{text!r} is not a card: write an ingredient letter and a value 0–7, e.g. N4")
+    return make_card(_ingredient_from_word(match.group(1)), int(match.group(2)))
+
+
+def types_mask(cards: Iterable[int]) -> int:
+    """Bit mask of the ingredients present."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << (c >> 3)
+    return mask
+
+
+POINTS_BY_TYPES = (0, 0, 1, 2, 3, 5, 7, 10)
+"""Points of a served bowl by its number of distinct ingredients (index 1–7)."""
+
+POPCOUNT = tuple(bin(m).count("1") for m in range(1 << 7))
+
+
+def bowl_points(cards: Iterable[int]) -> int:
+    """Points of a served bowl: only the number of distinct ingredients counts.
+
+    >>> bowl_points([parse_card(c) for c in ("N1", "N4", "C3", "S0", "G6")])
+    3
+    """
+    return POINTS_BY_TYPES[POPCOUNT[types_mask(cards)]]

@@ -1,0 +1,281 @@
+"""Ramen! Ramen! as a :class:`~gametable.core.Game`: setup, notation, determinization."""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Mapping, Sequence
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from gametable.core.errors import NotationError
+from gametable.core.game import JSON, Action, Game, GameInfo, OptionSpec, State, View
+from gametable.core.rng import Rng
+from gametable.games.ramen_ramen.cards import (
+    CARD_BY_NAME,
+    CARD_NAMES,
+    DECK,
+    card_name,
+    parse_card,
+    types_mask,
+)
+from gametable.games.ramen_ramen.state import (
+    PHASE_NAMES,
+    PLACES,
+    Play,
+    RamenState,
+    Take,
+    place_owners,
+)
+
+if TYPE_CHECKING:
+    from gametable.agents.base import AgentFactory
+    from gametable.core.textui import TextUI
+
+_PLACEMENT_RE = re.compile(r"([a-z]+\s*[0-7])\s*(?:>|@|:|->|to|into|\s)\s*(?:bowl\s*)?([1-3])", re.I)
+
+
+class RamenRamenGame(Game):
+    """Ramen! Ramen! (Brendan Hansen): solo, 2 players, 3 players, 4 players in teams."""
+
+    name = "ramen-ramen"
+    title = "Ramen! Ramen!"
+    min_players = 1
+    max_players = 4
+    info = GameInfo(simultaneous=False, enumerable_actions=True, teams=True)
+    option_specs = (
+        OptionSpec(
+            "first_player",
+            int,
+            None,
+            "seat that starts (the rulebook: whoever ate ramen most recently); "
+            "default: drawn from the seed",
+            nullable=True,
+        ),
+    )
+    modes = {
+        1: "solo: 4 cards discarded unseen, play all 52 others, judged by the critics",
+        2: "two players, three communal bowls",
+        3: "three players, each bowl stands before a player and is served to them",
+        4: "teams A1 B1 A2 B2: one communal bowl and one bowl per team",
+    }
+
+    def check_options(self, players: int, options: Mapping[str, Any]) -> None:
+        first = options.get("first_player")
+        if first is not None and not 0 <= first < players:
+            from gametable.core.errors import OptionError
+
+            raise OptionError(f"first_player must be a seat from 0 to {players - 1}, got {first}")
+
+    def random_setup(self, players: int, rng: Rng, options: Mapping[str, Any]) -> JSON:
+        deck = rng.shuffled(DECK)
+        first = options.get("first_player")
+        if first is None:
+            first = rng.randbelow(players)
+        return {"deck": [CARD_NAMES[c] for c in deck], "first_player": first}
+
+    def state_from_setup(self, players: int, setup: JSON, options: Mapping[str, Any]) -> RamenState:
+        if not isinstance(setup, Mapping) or "deck" not in setup or "first_player" not in setup:
+            raise ValueError("a Ramen! Ramen! setup is an object with 'deck' and 'first_player'")
+        if not isinstance(setup["deck"], list):
+            raise ValueError("'deck' must be a list of cards")
+        return RamenState(self, players, setup, options)
+
+    # -- actions ------------------------------------------------------------------------
+
+    def action_to_json(self, action: Action) -> JSON:
+        return self.format_action(action)
+
+    def action_from_json(self, data: JSON) -> Action:
+        if not isinstance(data, str):
+            raise ValueError(f"an action is a string such as 'N4>1 C3>2' or 'take K5', got {data!r}")
+        try:
+            return parse_notation(data, phase=None)
+        except NotationError as exc:
+            raise ValueError(str(exc)) from None
+
+    def format_action(self, action: Action) -> str:
+        if isinstance(action, Play):
+            return " ".join(f"{card_name(c)}>{p + 1}" for c, p in action.placements)
+        if isinstance(action, Take):
+            return f"take {card_name(action.card)}"
+        raise TypeError(f"not a Ramen! Ramen! action: {action!r}")
+
+    def parse_action(self, text: str, view: View, legal: Sequence[Action]) -> Action:
+        return parse_notation(text, phase=view.get("phase"))
+
+    # -- hidden information -------------------------------------------------------------
+
+    def determinize(self, view: View, rng: Rng) -> State:
+        return determinize(self, view, rng)
+
+    # -- front ends ---------------------------------------------------------------------
+
+    @cached_property
+    def bots(self) -> Mapping[str, AgentFactory]:
+        from gametable.games.ramen_ramen.bots import GreedyAgent
+
+        return {"greedy": GreedyAgent}
+
+    @cached_property
+    def ui(self) -> TextUI:
+        from gametable.games.ramen_ramen.ui import RamenTextUI
+
+        return RamenTextUI()
+
+
+def parse_notation(text: str, phase: str | None) -> Play | Take:
+    """Parse ``"N4>1 C3>2"`` (a play), ``"take K5"`` or, in the take phase, ``"K5"``.
+
+    Placements may be written ``N4>1``, ``N4@1``, ``N4 1``, ``nori4 to 1``; bowls are
+    numbered 1 to 3. Raises :class:`NotationError` saying what is wrong.
+    """
+    raw = text.strip()
+    low = raw.lower()
+    if not raw:
+        raise NotationError("empty move")
+    if low.startswith("take"):
+        rest = raw[4:].strip()
+        if not rest:
+            raise NotationError("take which card? e.g. 'take K5'")
+        return Take(_card(rest))
+    if phase in ("take", "take2"):
+        try:
+            return Take(_card(raw))
+        except NotationError:
+            raise NotationError(
+                f"{raw!r}: now take a card from the Fridge, e.g. 'take K5' or just 'K5'"
+            ) from None
+    placements: list[tuple[int, int]] = []
+    pos = 0
+    cleaned = raw.replace(",", " ").replace(";", " ").replace(" and ", " ")
+    for match in _PLACEMENT_RE.finditer(cleaned):
+        gap = cleaned[pos : match.start()].strip()
+        if gap:
+            raise NotationError(f"cannot read {gap!r} in {raw!r}")
+        placements.append((_card(match.group(1)), int(match.group(2)) - 1))
+        pos = match.end()
+    tail = cleaned[pos:].strip()
+    if tail or not placements:
+        if not placements and len(raw.split()) == 1:
+            try:
+                _card(raw)
+            except NotationError:
+                pass
+            else:
+                raise NotationError(f"into which bowl? e.g. '{raw.upper()}>1'")
+        raise NotationError(
+            f"cannot read {tail or raw!r}: write each card and its bowl, e.g. 'N4>1 C3>2'"
+        )
+    if len(placements) > 2:
+        raise NotationError("play at most two cards a turn")
+    return Play(tuple(sorted(placements)))
+
+
+def _card(text: str) -> int:
+    try:
+        return parse_card(text)
+    except ValueError as exc:
+        raise NotationError(str(exc)) from None
+
+
+def determinize(game: Game, view: View, rng: Rng) -> RamenState:
+    """A full state consistent with ``view``, every hidden card placed at random.
+
+    Kept as known: the viewer's hand, the Fridge, the bowls in play, served bowls that
+    are open (solo), each other player's last Fridge pick(s) (still in their hand: they
+    have not played since), and the cards the log shows going into bowls that were then
+    served. Everything else — other hands, the deck order, face-down served bowls and
+    the solo discards — is shuffled.
+    """
+    players: int = view["players"]
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("determinize needs a seat's view, not a spectator's")
+    parse = CARD_BY_NAME.__getitem__
+    hand = [parse(c) for c in view["hand"]]
+    fridge = [parse(c) for c in view["fridge"]]
+    bowls = [[parse(c) for c in b["cards"]] for b in view["bowls"]]
+    sides = 2 if players == 4 else players
+    served_open = [s["bowls"] is not None for s in view["served"]]
+    served: list[list[list[int]]] = [
+        [[parse(c) for c in b] for b in s["bowls"]] if s["bowls"] is not None else [[] for _ in range(s["count"])]
+        for s in view["served"]
+    ]
+    known: set[int] = set(hand) | set(fridge)
+    for b in bowls:
+        known.update(b)
+    for side in range(sides):
+        if served_open[side]:
+            for b in served[side]:
+                known.update(b)
+    hands: list[list[int]] = [[] for _ in range(players)]
+    hands[seat] = hand
+    for other in range(players):
+        if other != seat:
+            picks = [parse(c) for c in view["last_pick"][other] if parse(c) not in known]
+            hands[other] = picks
+            known.update(picks)
+    # Cards the log saw go into a bowl that was later served, face down.
+    pending: list[list[int]] = [[] for _ in range(PLACES)]
+    serves_seen: list[list[list[int]]] = [[] for _ in range(sides)]
+    for event in view["log"]:
+        if event["event"] == "play":
+            pending[event["place"]].append(parse(event["card"]))
+        elif event["event"] == "serve":
+            serves_seen[event["side"]].append(pending[event["place"]])
+            pending[event["place"]] = []
+    for side in range(sides):
+        if served_open[side]:
+            continue
+        recent = serves_seen[side][-len(served[side]) :] if served[side] else []
+        offset = len(served[side]) - len(recent)
+        for i, cards in enumerate(recent):
+            fresh = [c for c in cards if c not in known]
+            served[side][offset + i].extend(fresh)
+            known.update(fresh)
+    unknown = [c for c in DECK if c not in known]
+    rng.shuffle(unknown)
+    discards: list[int] = []
+    if view["discards"] is not None:
+        discards = [parse(c) for c in view["discards"]]
+    else:
+        discards = [unknown.pop() for _ in range(view["discard_count"])]
+    for other in range(players):
+        while len(hands[other]) < view["hand_sizes"][other]:
+            hands[other].append(unknown.pop())
+        hands[other].sort()
+    deck = [unknown.pop() for _ in range(view["deck_size"])]
+    # What is left went into face-down served bowls: spread it over them.
+    closed = [b for side in range(sides) if not served_open[side] for b in served[side]]
+    if unknown and not closed:
+        raise ValueError("view is inconsistent: cards unaccounted for")
+    i = 0
+    while unknown:
+        closed[i % len(closed)].append(unknown.pop())
+        i += 1
+
+    state = RamenState.__new__(RamenState)
+    state.game = game
+    state.players = players
+    state.options = {}
+    state.setup = None
+    state.discards = discards
+    state.hands = hands
+    state.fridge = fridge
+    state.deck = deck
+    state.bowls = bowls
+    state.bowl_sum = [sum(c & 7 for c in b) for b in bowls]
+    state.bowl_mask = [types_mask(b) for b in bowls]
+    state.owners = place_owners(players)
+    state.sides = sides
+    state.served = [[tuple(b) for b in s] for s in served]
+    state.served_by = [[-1] * len(s) for s in served]
+    state.last_pick = [[parse(c) for c in p] for p in view["last_pick"]]
+    state.history = deque([[]], maxlen=max(players, 2))
+    state.current = view["current"]
+    state.phase = PHASE_NAMES.index(view["phase"])
+    return state
+
+
+GAME = RamenRamenGame()

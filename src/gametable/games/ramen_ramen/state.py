@@ -1,0 +1,554 @@
+"""The rules of Ramen! Ramen! as a state machine.
+
+A turn is the rulebook's five steps. Two of them are decisions, so a turn is two or three
+decisions of the active seat:
+
+1. :class:`Play` — two cards from hand into two different bowls (one card when only one is
+   left in hand; nothing when the hand is empty);
+2. serving happens by itself once both cards are down (:meth:`RamenState._serve_ready_bowls`);
+3. :class:`Take` — one card from the Fridge;
+4. and 5. the refill and the draw happen by themselves; when the deck is empty, a second
+   :class:`Take` replaces the draw while the Fridge has a card.
+
+Modes by player count: 1 = solo, 2 = communal bowls, 3 = each bowl owned by a player,
+4 = teams A1 B1 A2 B2 with one communal bowl and one bowl per team.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gametable.core.errors import GameError, IllegalAction
+from gametable.core.game import Game, Result, State, View, rank_by_keys
+from gametable.games.ramen_ramen.cards import (
+    ALL_INGREDIENTS_MASK,
+    CARD_BY_NAME,
+    CARD_NAMES,
+    DECK,
+    POINTS_BY_TYPES,
+    POPCOUNT,
+    bowl_points,
+    card_name,
+)
+
+SERVE_SUM = 14
+"""A bowl whose values sum to at least this is served."""
+HAND_SIZE = 4
+FRIDGE_SIZE = 4
+SOLO_DISCARDS = 4
+PLACES = 3
+
+# Phases of a turn.
+PLAY, TAKE, TAKE2, OVER = 0, 1, 2, 3
+PHASE_NAMES = ("play", "take", "take2", "over")
+
+TEAM_NAMES = ("A", "B")
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Step 1: cards from hand into bowl places, as ``((card, place), ...)`` sorted by card.
+
+    Two placements into two different places, or one when only one card is left in hand.
+    Places are 0, 1 and 2 (shown to people as bowls 1, 2 and 3).
+    """
+
+    placements: tuple[tuple[int, int], ...]
+
+    def __repr__(self) -> str:
+        inner = " ".join(f"{card_name(c)}>{p + 1}" for c, p in self.placements)
+        return f"Play({inner})"
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Step 3 (or the draw replaced by a Fridge card when the deck is empty): take ``card``."""
+
+    card: int
+
+    def __repr__(self) -> str:
+        return f"Take({card_name(self.card)})"
+
+
+def _make_play(*placements: tuple[int, int]) -> Play:
+    return Play(tuple(sorted(placements)))
+
+
+# Every possible Play, built once: PLAYS2[a][b] (a < b) lists the 6 ways to put a and b
+# into two different places; PLAYS1[a] the 3 ways to play a lone card.
+_PLACE_PAIRS = tuple((p, q) for p in range(PLACES) for q in range(PLACES) if p != q)
+PLAYS1: tuple[tuple[Play, ...], ...] = tuple(
+    tuple(_make_play((a, p)) for p in range(PLACES)) for a in DECK
+)
+PLAYS2: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
+    tuple(
+        tuple(_make_play((a, p), (b, q)) for p, q in _PLACE_PAIRS) if a < b else ()
+        for b in DECK
+    )
+    for a in DECK
+)
+TAKES: tuple[Take, ...] = tuple(Take(c) for c in DECK)
+
+
+def mode_of(players: int) -> str:
+    """``"solo"``, ``"duel"``, ``"three"`` or ``"teams"``."""
+    return ("solo", "duel", "three", "teams")[players - 1]
+
+
+def side_of_seat(players: int, seat: int) -> int:
+    """The scoring side of a seat: the seat itself, or its team (0 = A, 1 = B) with 4 players."""
+    return seat % 2 if players == 4 else seat
+
+
+def place_owners(players: int) -> tuple[int | None, ...]:
+    """The side each bowl place is served to, or ``None`` for a communal place.
+
+    3 players: place ``i`` stands in front of seat ``i``. 4 players: place 0 is communal,
+    place 1 belongs to team A and place 2 to team B.
+    """
+    if players == 3:
+        return (0, 1, 2)
+    if players == 4:
+        return (None, 0, 1)
+    return (None, None, None)
+
+
+class RamenState(State):
+    """A game of Ramen! Ramen! in progress. See the module docstring for the turn flow."""
+
+    __slots__ = (
+        "bowl_mask",
+        "bowl_sum",
+        "bowls",
+        "current",
+        "deck",
+        "discards",
+        "fridge",
+        "game",
+        "hands",
+        "history",
+        "last_pick",
+        "options",
+        "owners",
+        "phase",
+        "players",
+        "served",
+        "served_by",
+        "setup",
+        "sides",
+    )
+
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        setup: Mapping[str, Any],
+        options: Mapping[str, Any],
+    ) -> None:
+        self.game = game
+        self.players = players
+        self.options = options
+        self.setup = setup
+        order = [parse_setup_card(c) for c in setup["deck"]]
+        first = setup["first_player"]
+        if not isinstance(first, int) or isinstance(first, bool):
+            raise ValueError(f"first_player must be a seat number, got {first!r}")
+        if sorted(order) != list(DECK):
+            raise ValueError("the deck must list each of the 56 cards exactly once")
+        if not 0 <= first < players:
+            raise ValueError(f"first_player {first} is not a seat of a {players}-player game")
+        pos = 0
+        if players == 1:
+            self.discards = order[:SOLO_DISCARDS]
+            pos = SOLO_DISCARDS
+        else:
+            self.discards = []
+        self.hands: list[list[int]] = []
+        for _ in range(players):
+            self.hands.append(sorted(order[pos : pos + HAND_SIZE]))
+            pos += HAND_SIZE
+        self.fridge = order[pos : pos + FRIDGE_SIZE]
+        pos += FRIDGE_SIZE
+        # The deck is stored bottom first, so the top card is deck[-1].
+        self.deck = order[pos:][::-1]
+        self.bowls: list[list[int]] = [[] for _ in range(PLACES)]
+        self.bowl_sum = [0] * PLACES
+        self.bowl_mask = [0] * PLACES
+        self.owners = place_owners(players)
+        self.sides = 2 if players == 4 else players
+        self.served: list[list[tuple[int, ...]]] = [[] for _ in range(self.sides)]
+        self.served_by: list[list[int]] = [[] for _ in range(self.sides)]
+        self.last_pick: list[list[int]] = [[] for _ in range(players)]
+        # Events of the last few turns, for "what just happened" (one list per turn).
+        self.history: deque[list[tuple[Any, ...]]] = deque([[]], maxlen=max(players, 2))
+        self.current = first
+        self.phase = PLAY
+        self._start_turn()
+
+    # -- the protocol ---------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.phase == OVER else (self.current,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self, seat: int) -> Sequence[Play | Take]:
+        if seat != self.current or self.phase == OVER:
+            return []
+        if self.phase == PLAY:
+            hand = self.hands[seat]
+            n = len(hand)
+            if n == 1:
+                return PLAYS1[hand[0]]
+            out: list[Play | Take] = []
+            for i in range(n - 1):
+                row = PLAYS2[hand[i]]
+                for j in range(i + 1, n):
+                    out.extend(row[hand[j]])
+            return out
+        return [TAKES[c] for c in self.fridge]
+
+    def apply(self, seat: int, action: Any) -> None:
+        if self.phase == OVER:
+            raise IllegalAction("the game is over")
+        if seat != self.current:
+            raise IllegalAction(f"it is seat {self.current}'s turn, not seat {seat}'s")
+        if self.phase == PLAY:
+            if not isinstance(action, Play):
+                raise IllegalAction(
+                    f"first play cards into bowls (expected a Play, got {action!r})"
+                )
+            self._check_play(action)
+            self._play_cards(action)
+        else:
+            if not isinstance(action, Take):
+                raise IllegalAction(f"take a card from the Fridge (expected a Take, got {action!r})")
+            if action.card not in self.fridge:
+                fridge = " ".join(CARD_NAMES[c] for c in self.fridge)
+                raise IllegalAction(f"{_name(action.card)} is not in the Fridge (Fridge: {fridge})")
+            self._take_from_fridge(action.card)
+
+    def clone(self) -> RamenState:
+        other = RamenState.__new__(RamenState)
+        other.game = self.game
+        other.players = self.players
+        other.options = self.options
+        other.setup = self.setup
+        other.discards = self.discards
+        other.hands = [h[:] for h in self.hands]
+        other.fridge = self.fridge[:]
+        other.deck = self.deck[:]
+        other.bowls = [b[:] for b in self.bowls]
+        other.bowl_sum = self.bowl_sum[:]
+        other.bowl_mask = self.bowl_mask[:]
+        other.owners = self.owners
+        other.sides = self.sides
+        other.served = [s[:] for s in self.served]
+        other.served_by = [s[:] for s in self.served_by]
+        other.last_pick = [p[:] for p in self.last_pick]
+        other.history = deque((e[:] for e in self.history), maxlen=self.history.maxlen)
+        other.current = self.current
+        other.phase = self.phase
+        return other
+
+    # -- the rules ------------------------------------------------------------------------
+
+    def _check_play(self, action: Play) -> None:
+        hand = self.hands[self.current]
+        need = min(2, len(hand))
+        placements = action.placements
+        if len(placements) != need:
+            raise IllegalAction(
+                f"play exactly {need} card{'s' if need > 1 else ''} "
+                f"(you hold {len(hand)}), one per bowl"
+            )
+        cards = [c for c, _ in placements]
+        places = [p for _, p in placements]
+        for c in cards:
+            if not isinstance(c, int) or c not in hand:
+                held = " ".join(CARD_NAMES[x] for x in hand)
+                raise IllegalAction(f"{_name(c)} is not in your hand (hand: {held})")
+        if len(set(cards)) != len(cards):
+            raise IllegalAction(f"{_name(cards[0])} cannot be played twice")
+        for p in places:
+            if not isinstance(p, int) or not 0 <= p < PLACES:
+                raise IllegalAction(f"there is no bowl {p!r}: bowls are 1, 2 and 3")
+        if len(set(places)) != len(places):
+            raise IllegalAction("the two cards must go into two different bowls")
+
+    def _play_cards(self, action: Play) -> None:
+        seat = self.current
+        hand = self.hands[seat]
+        events = self.history[-1]
+        for card, place in action.placements:
+            hand.remove(card)
+            self.bowls[place].append(card)
+            self.bowl_sum[place] += card & 7
+            self.bowl_mask[place] |= 1 << (card >> 3)
+            events.append(("play", seat, card, place))
+        self._serve_ready_bowls()
+        self._after_play()
+
+    def _serve_ready_bowls(self) -> None:
+        """Step 2: serve every bowl with a sum of 14 or more or all 7 ingredients."""
+        for place in range(PLACES):
+            if self.bowl_sum[place] >= SERVE_SUM or self.bowl_mask[place] == ALL_INGREDIENTS_MASK:
+                owner = self.owners[place]
+                side = side_of_seat(self.players, self.current) if owner is None else owner
+                cards = tuple(self.bowls[place])
+                self.served[side].append(cards)
+                self.served_by[side].append(self.current)
+                self.history[-1].append(("serve", self.current, place, side, cards))
+                self.bowls[place] = []
+                self.bowl_sum[place] = 0
+                self.bowl_mask[place] = 0
+
+    def _after_play(self) -> None:
+        """Go to step 3, or on to steps 4–5 when the Fridge is empty."""
+        self.last_pick[self.current] = []
+        if self.fridge:
+            self.phase = TAKE
+        else:
+            self._refill_and_draw()
+
+    def _take_from_fridge(self, card: int) -> None:
+        seat = self.current
+        self.fridge.remove(card)
+        _insort(self.hands[seat], card)
+        self.history[-1].append(("take", seat, card))
+        if self.phase == TAKE:
+            self.last_pick[seat] = [card]
+            self._refill_and_draw()
+        else:
+            self.last_pick[seat].append(card)
+            self._end_turn()
+
+    def _refill_and_draw(self) -> None:
+        """Steps 4 and 5; with an empty deck, a second Fridge card instead of the draw."""
+        deck = self.deck
+        if deck:
+            card = deck.pop()
+            self.fridge.append(card)
+            self.history[-1].append(("refill", card))
+        if deck:
+            card = deck.pop()
+            _insort(self.hands[self.current], card)
+            self.history[-1].append(("draw", self.current, card))
+            self._end_turn()
+        elif self.fridge:
+            self.phase = TAKE2
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.current = (self.current + 1) % self.players
+        self.history.append([])
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        """Skip the turns of players with nothing to play and nothing to take; end the game.
+
+        While the deck has cards the Fridge is full, so a seat with an empty hand and an
+        empty Fridge can only occur once the deck is empty.
+        """
+        for _ in range(self.players):
+            seat = self.current
+            if self.hands[seat]:
+                self.phase = PLAY
+                return
+            self.last_pick[seat] = []
+            if self.fridge:
+                self.phase = TAKE
+                return
+            self.current = (seat + 1) % self.players
+        self.phase = OVER
+
+    # -- scoring --------------------------------------------------------------------------
+
+    def side_points(self, side: int) -> int:
+        """Points of one side's served bowls."""
+        return sum(bowl_points(b) for b in self.served[side])
+
+    def result(self) -> Result:
+        if self.phase != OVER:
+            raise GameError("the game is not over")
+        keys = []
+        for side in range(self.sides):
+            bowls = self.served[side]
+            keys.append((self.side_points(side), len(bowls), -sum(len(b) for b in bowls)))
+        side_ranks, tiebreak = rank_by_keys(
+            keys, ("points", "most bowls served", "fewest cards in served bowls")
+        )
+        seat_side = [side_of_seat(self.players, s) for s in range(self.players)]
+        details: dict[str, Any] = {
+            "mode": mode_of(self.players),
+            "sides": [
+                {
+                    "name": self.side_name(side),
+                    "seats": [s for s in range(self.players) if seat_side[s] == side],
+                    "points": keys[side][0],
+                    "bowls": [
+                        {
+                            "cards": [CARD_NAMES[c] for c in bowl],
+                            "ingredients": POPCOUNT[_mask(bowl)],
+                            "points": bowl_points(bowl),
+                            "served_by": by,
+                        }
+                        for bowl, by in zip(self.served[side], self.served_by[side], strict=True)
+                    ],
+                    "cards": -keys[side][2],
+                }
+                for side in range(self.sides)
+            ],
+            "unserved": [[CARD_NAMES[c] for c in b] for b in self.bowls if b],
+        }
+        if self.players == 1:
+            from gametable.games.ramen_ramen.scoring import critics_verdict
+
+            stars, quote = critics_verdict(keys[0][0])
+            details["verdict"] = {"stars": stars, "quote": quote}
+            details["discards"] = [CARD_NAMES[c] for c in self.discards]
+        return Result(
+            scores=tuple(keys[seat_side[s]][0] for s in range(self.players)),
+            ranks=tuple(side_ranks[seat_side[s]] for s in range(self.players)),
+            tiebreak=tiebreak,
+            details=details,
+        )
+
+    def side_name(self, side: int) -> str:
+        """``"Team A"``/``"Team B"`` with 4 players, else ``"Seat N"``."""
+        return f"Team {TEAM_NAMES[side]}" if self.players == 4 else f"Seat {side}"
+
+    # -- information ----------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know.
+
+        Hidden: other hands (only their sizes show), the deck (only its size), the solo
+        discards until the end, and — with 2 to 4 players — the cards of served bowls until
+        the end (only how many bowls each side has served). Public: the Fridge, the bowls
+        in play, each player's last Fridge pick(s), and the events of the last turns with
+        drawn cards shown only to the player who drew them.
+        """
+        over = self.phase == OVER
+        names = CARD_NAMES
+        players = self.players
+        show_served = over or players == 1
+        view: View = {
+            "game": "ramen-ramen",
+            "players": players,
+            "mode": mode_of(players),
+            "seat": seat,
+            "to_act": list(self.to_act),
+            "current": self.current,
+            "phase": PHASE_NAMES[self.phase],
+            "hand": None if seat is None else [names[c] for c in self.hands[seat]],
+            "hand_sizes": [len(h) for h in self.hands],
+            "fridge": [names[c] for c in self.fridge],
+            "deck_size": len(self.deck),
+            "bowls": [
+                {
+                    "place": p,
+                    "owner": self.owners[p],
+                    "cards": [names[c] for c in self.bowls[p]],
+                    "sum": self.bowl_sum[p],
+                    "ingredients": POPCOUNT[self.bowl_mask[p]],
+                }
+                for p in range(PLACES)
+            ],
+            "served": [
+                {
+                    "side": side,
+                    "name": self.side_name(side),
+                    "count": len(self.served[side]),
+                    "bowls": [[names[c] for c in b] for b in self.served[side]]
+                    if show_served
+                    else None,
+                }
+                for side in range(self.sides)
+            ],
+            "last_pick": [[names[c] for c in p] for p in self.last_pick],
+            "discards": [names[c] for c in self.discards] if over else None,
+            "discard_count": len(self.discards),
+            "log": [_public_event(e, seat, show_served) for turn in self.history for e in turn],
+        }
+        if over:
+            view["result"] = self.result().to_json()
+        return view
+
+
+def _public_event(event: tuple[Any, ...], seat: int | None, show_served: bool) -> dict[str, Any]:
+    kind = event[0]
+    if kind == "play":
+        return {"event": "play", "seat": event[1], "card": CARD_NAMES[event[2]], "place": event[3]}
+    if kind == "serve":
+        # Served bowls go face down: their cards show only in solo or once the game is over.
+        return {
+            "event": "serve",
+            "seat": event[1],
+            "place": event[2],
+            "side": event[3],
+            "points": bowl_points(event[4]) if show_served else None,
+            "cards": [CARD_NAMES[c] for c in event[4]] if show_served else None,
+        }
+    if kind == "take":
+        return {"event": "take", "seat": event[1], "card": CARD_NAMES[event[2]]}
+    if kind == "refill":
+        return {"event": "refill", "card": CARD_NAMES[event[1]]}
+    # draw: the card is seen only by the player who drew it
+    return {
+        "event": "draw",
+        "seat": event[1],
+        "card": CARD_NAMES[event[2]] if seat == event[1] else None,
+    }
+
+
+def parse_setup_card(name: Any) -> int:
+    """A card of a setup's deck list, in strict notation (``"N4"``)."""
+    card = CARD_BY_NAME.get(name) if isinstance(name, str) else None
+    if card is None:
+        raise ValueError(f"{name!r} is not a card (cards are written like N4)")
+    return card
+
+
+def _mask(cards: Sequence[int]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << (c >> 3)
+    return mask
+
+
+def _insort(hand: list[int], card: int) -> None:
+    i = 0
+    n = len(hand)
+    while i < n and hand[i] < card:
+        i += 1
+    hand.insert(i, card)
+
+
+def _name(card: Any) -> str:
+    if isinstance(card, int) and 0 <= card < len(CARD_NAMES):
+        return CARD_NAMES[card]
+    return repr(card)
+
+
+__all__ = [
+    "FRIDGE_SIZE",
+    "HAND_SIZE",
+    "PLAYS1",
+    "PLAYS2",
+    "POINTS_BY_TYPES",
+    "SERVE_SUM",
+    "Play",
+    "RamenState",
+    "Take",
+    "mode_of",
+    "place_owners",
+    "side_of_seat",
+]
