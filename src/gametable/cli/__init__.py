@@ -1,0 +1,1 @@
+"""Front end: the ``gametable`` command line."""

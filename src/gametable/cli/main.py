@@ -1,0 +1,232 @@
+"""The ``gametable`` command: play, replay and list games.
+
+Game options can be given as ``--option name=value`` or directly as ``--name value`` /
+``--name`` (for true/false options), using the option names ``gametable games`` lists
+(underscores or dashes).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from gametable.agents.base import agent_names
+from gametable.cli.session import HUMAN, LineReader, Session, resume
+from gametable.core.errors import GameError, OptionError, RecordError
+from gametable.core.game import Game, OptionSpec
+from gametable.core.records import Recorder, load, replay
+from gametable.core.registry import all_games, get_game
+
+app = typer.Typer(
+    help="Play, replay and study table games: Ramen! Ramen!, Rummikub, Ramen Fury, Ramen.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    """Print an error naming the problem and return the exit to raise."""
+    err.print(f"[red]error:[/red] {message}")
+    return typer.Exit(code)
+
+
+def find_game(name: str) -> Game:
+    try:
+        return get_game(name)
+    except KeyError as exc:
+        raise fail(str(exc.args[0])) from None
+
+
+def parse_game_options(game: Game, pairs: list[str], extra: list[str]) -> dict[str, Any]:
+    """Options from ``--option k=v`` pairs and from ``--k v`` / ``--flag`` extra arguments."""
+    specs = {spec.name: spec for spec in game.option_specs}
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise OptionError(f"--option takes name=value, got {pair!r}")
+        key, value = pair.split("=", 1)
+        options[key.strip().replace("-", "_")] = value
+    i = 0
+    while i < len(extra):
+        arg = extra[i]
+        if not arg.startswith("--"):
+            raise OptionError(f"unexpected argument {arg!r}")
+        key, eq, value = arg[2:].partition("=")
+        name = key.replace("-", "_")
+        negated = name.startswith("no_") and name[3:] in specs and specs[name[3:]].type is bool
+        spec: OptionSpec | None = specs.get(name[3:] if negated else name)
+        if spec is None:
+            known = ", ".join("--" + s.replace("_", "-") for s in specs) or "none"
+            raise OptionError(f"no such option {arg!r} for {game.name} (its options: {known})")
+        if eq:
+            options[spec.name] = value
+        elif spec.type is bool:
+            options[spec.name] = not negated
+        elif i + 1 < len(extra):
+            options[spec.name] = extra[i + 1]
+            i += 1
+        else:
+            raise OptionError(f"option {arg} needs a value")
+        i += 1
+    return options
+
+
+def parse_seats(game: Game, seats: str | None, players: int) -> list[str]:
+    names = agent_names(game)
+    if seats is None:
+        default_bot = next(iter(game.bots), "random")
+        return [HUMAN] + [default_bot] * (players - 1)
+    chosen = [s.strip().lower() for s in seats.split(",") if s.strip()]
+    if len(chosen) != players:
+        raise OptionError(f"--seats names {len(chosen)} seat(s) but --players is {players}")
+    for name in chosen:
+        if name != HUMAN and name not in names:
+            raise OptionError(f"unknown seat {name!r} (choose from: human, {', '.join(names)})")
+    return chosen
+
+
+_CONTEXT = {"allow_extra_args": True, "ignore_unknown_options": True}
+
+
+@app.command(context_settings=_CONTEXT)
+def play(
+    ctx: typer.Context,
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="e.g. ramen-ramen (see 'gametable games')")],
+    players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
+    seats: Annotated[str | None, typer.Option("--seats", "-s", help="comma-separated: human or a bot name per seat")] = None,
+    seed: Annotated[int | None, typer.Option(help="deal seed (default: random)")] = None,
+    record: Annotated[Path | None, typer.Option("--record", "-r", help="save the game record here (updated after every move)")] = None,
+    resume_path: Annotated[Path | None, typer.Option("--resume", help="continue an unfinished record")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="game option name=value")] = None,
+    show_bots: Annotated[bool, typer.Option("--show-bots/--quiet-bots", help="print each bot decision")] = False,
+) -> None:
+    """Play a game in the terminal against bots or friends (bots only: it runs by itself)."""
+    game = find_game(game_name)
+    if resume_path is not None:
+        try:
+            saved = load(resume_path)
+            recorder = resume(saved)
+        except RecordError as exc:
+            raise fail(f"cannot resume {resume_path}: {exc}") from None
+        if saved.game is not game:
+            raise fail(f"{resume_path} is a {saved.game.name} record, not {game.name}")
+        seat_names = saved.meta.get("seats") or parse_seats(game, seats, saved.players)
+        record = record or resume_path
+    else:
+        if seed is None:
+            import secrets
+
+            seed = secrets.randbelow(2**31)
+        if players is None:
+            players = len(seats.split(",")) if seats else max(game.min_players, 2)
+        try:
+            options = parse_game_options(game, option or [], list(ctx.args))
+            seat_names = parse_seats(game, seats, players)
+            recorder = Recorder(game, players, seed, **options)
+        except GameError as exc:
+            raise fail(str(exc)) from None
+    bots_only = HUMAN not in seat_names
+    session = Session(
+        game, seat_names, console, recorder, record_path=record, reader=LineReader(),
+        agent_seed=recorder.record.seed if recorder.record.seed is not None else 0,
+        show_bots=show_bots,
+    )
+    if not bots_only:
+        console.print(f"[bold]{game.title}[/bold] — seed {recorder.record.seed}. Type 'help' for the notation, 'moves' for your options.")
+    session.run()
+
+
+@app.command("replay")
+def replay_cmd(
+    path: Annotated[Path, typer.Argument(help="a record file")],
+    seat: Annotated[int | None, typer.Option(help="show this seat's view at every step (default: the acting seat's)")] = None,
+    step: Annotated[bool, typer.Option("--step/--no-step", help="wait for Enter between decisions")] = True,
+    check: Annotated[bool, typer.Option("--check", help="only validate the record and print the result")] = False,
+) -> None:
+    """Step through a record, re-validating every decision and the result."""
+    try:
+        record = load(path)
+        final = replay(record)
+    except RecordError as exc:
+        raise fail(f"{path}: {exc}", code=1) from None
+    game = record.game
+    if seat is not None and not 0 <= seat < record.players:
+        raise fail(f"--seat must be between 0 and {record.players - 1}")
+    if check:
+        console.print(f"{path}: valid {game.title} record, {len(record.moves)} decisions.")
+        if final.is_over:
+            console.print(game.ui.render_result(final.result()))
+        return
+    reader = LineReader()
+    for index, (state, move) in enumerate(record.states()):
+        who = seat if seat is not None else (move.seat if move else None)
+        console.rule(f"step {index}/{len(record.moves)}")
+        console.print(game.ui.render_view(state.view(who)))
+        if move is None:
+            break
+        console.print(f"[bold]seat {move.seat} plays {game.format_action(move.action)}[/bold]")
+        if step:
+            try:
+                line = reader.read("[Enter] next, q quit > ")
+            except Exception:
+                line = "q"
+            if line and line.strip().lower() in ("q", "quit"):
+                return
+    if final.is_over:
+        console.print(game.ui.render_result(final.result()))
+
+
+@app.command()
+def games(
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """List the games, their player counts and modes, options (variants and rule flags) and bots."""
+    listing = []
+    for game in all_games():
+        listing.append({
+            "name": game.name,
+            "title": game.title,
+            "players": [game.min_players, game.max_players],
+            "modes": {str(k): v for k, v in game.modes.items()},
+            "options": [
+                {"name": s.name, "type": s.type.__name__, "default": s.default, "help": s.help,
+                 **({"choices": list(s.choices)} if s.choices else {})}
+                for s in game.option_specs
+            ],
+            "bots": agent_names(game),
+        })
+    if as_json:
+        console.print_json(json.dumps(listing))
+        return
+    for entry in listing:
+        lo, hi = entry["players"]
+        console.print(f"[bold]{entry['name']}[/bold] — {entry['title']} ({lo}–{hi} players)")
+        for count, text in entry["modes"].items():
+            console.print(f"  {count} player{'s' if count != '1' else ''}: {text}")
+        if entry["options"]:
+            table = Table(box=None, padding=(0, 2), show_header=True)
+            table.add_column("  option")
+            table.add_column("default")
+            table.add_column("meaning")
+            for opt in entry["options"]:
+                choices = f" ({' | '.join(map(str, opt['choices']))})" if "choices" in opt else ""
+                table.add_row(f"  --{opt['name'].replace('_', '-')}", str(opt["default"]), opt["help"] + choices)
+            console.print(table)
+        console.print(f"  bots: {', '.join(entry['bots'])}\n")
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
+
+
+if __name__ == "__main__":
+    main()
