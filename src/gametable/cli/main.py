@@ -99,14 +99,30 @@ _CONTEXT = {"allow_extra_args": True, "ignore_unknown_options": True}
 @app.command(context_settings=_CONTEXT)
 def play(
     ctx: typer.Context,
-    game_name: Annotated[str, typer.Argument(metavar="GAME", help="e.g. ramen-ramen (see 'gametable games')")],
-    players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
-    seats: Annotated[str | None, typer.Option("--seats", "-s", help="comma-separated: human or a bot name per seat")] = None,
+    game_name: Annotated[
+        str, typer.Argument(metavar="GAME", help="e.g. ramen-ramen (see 'gametable games')")
+    ],
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="number of players")
+    ] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option("--seats", "-s", help="comma-separated: human or a bot name per seat"),
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="deal seed (default: random)")] = None,
-    record: Annotated[Path | None, typer.Option("--record", "-r", help="save the game record here (updated after every move)")] = None,
-    resume_path: Annotated[Path | None, typer.Option("--resume", help="continue an unfinished record")] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="game option name=value")] = None,
-    show_bots: Annotated[bool, typer.Option("--show-bots/--quiet-bots", help="print each bot decision")] = False,
+    record: Annotated[
+        Path | None,
+        typer.Option("--record", "-r", help="save the game record here (updated after every move)"),
+    ] = None,
+    resume_path: Annotated[
+        Path | None, typer.Option("--resume", help="continue an unfinished record")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="game option name=value")
+    ] = None,
+    show_bots: Annotated[
+        bool, typer.Option("--show-bots/--quiet-bots", help="print each bot decision")
+    ] = False,
 ) -> None:
     """Play a game in the terminal against bots or friends (bots only: it runs by itself)."""
     game = find_game(game_name)
@@ -135,21 +151,36 @@ def play(
             raise fail(str(exc)) from None
     bots_only = HUMAN not in seat_names
     session = Session(
-        game, seat_names, console, recorder, record_path=record, reader=LineReader(),
+        game,
+        seat_names,
+        console,
+        recorder,
+        record_path=record,
+        reader=LineReader(),
         agent_seed=recorder.record.seed if recorder.record.seed is not None else 0,
         show_bots=show_bots,
     )
     if not bots_only:
-        console.print(f"[bold]{game.title}[/bold] — seed {recorder.record.seed}. Type 'help' for the notation, 'moves' for your options.")
+        console.print(
+            f"[bold]{game.title}[/bold] — seed {recorder.record.seed}. "
+            "Type 'help' for the notation, 'moves' for your options."
+        )
     session.run()
 
 
 @app.command("replay")
 def replay_cmd(
     path: Annotated[Path, typer.Argument(help="a record file")],
-    seat: Annotated[int | None, typer.Option(help="show this seat's view at every step (default: the acting seat's)")] = None,
-    step: Annotated[bool, typer.Option("--step/--no-step", help="wait for Enter between decisions")] = True,
-    check: Annotated[bool, typer.Option("--check", help="only validate the record and print the result")] = False,
+    seat: Annotated[
+        int | None,
+        typer.Option(help="show this seat's view at every step (default: the acting seat's)"),
+    ] = None,
+    step: Annotated[
+        bool, typer.Option("--step/--no-step", help="wait for Enter between decisions")
+    ] = True,
+    check: Annotated[
+        bool, typer.Option("--check", help="only validate the record and print the result")
+    ] = False,
 ) -> None:
     """Step through a record, re-validating every decision and the result."""
     try:
@@ -189,20 +220,27 @@ def games(
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:
     """List the games, their player counts and modes, options (variants and rule flags) and bots."""
-    listing = []
+    listing: list[dict[str, Any]] = []
     for game in all_games():
-        listing.append({
-            "name": game.name,
-            "title": game.title,
-            "players": [game.min_players, game.max_players],
-            "modes": {str(k): v for k, v in game.modes.items()},
-            "options": [
-                {"name": s.name, "type": s.type.__name__, "default": s.default, "help": s.help,
-                 **({"choices": list(s.choices)} if s.choices else {})}
-                for s in game.option_specs
-            ],
-            "bots": agent_names(game),
-        })
+        listing.append(
+            {
+                "name": game.name,
+                "title": game.title,
+                "players": [game.min_players, game.max_players],
+                "modes": {str(k): v for k, v in game.modes.items()},
+                "options": [
+                    {
+                        "name": s.name,
+                        "type": s.type.__name__,
+                        "default": s.default,
+                        "help": s.help,
+                        **({"choices": list(s.choices)} if s.choices else {}),
+                    }
+                    for s in game.option_specs
+                ],
+                "bots": agent_names(game),
+            }
+        )
     if as_json:
         console.print_json(json.dumps(listing))
         return
@@ -218,7 +256,11 @@ def games(
             table.add_column("meaning")
             for opt in entry["options"]:
                 choices = f" ({' | '.join(map(str, opt['choices']))})" if "choices" in opt else ""
-                table.add_row(f"  --{opt['name'].replace('_', '-')}", str(opt["default"]), opt["help"] + choices)
+                table.add_row(
+                    f"  --{opt['name'].replace('_', '-')}",
+                    str(opt["default"]),
+                    opt["help"] + choices,
+                )
             console.print(table)
         console.print(f"  bots: {', '.join(entry['bots'])}\n")
 

@@ -116,8 +116,10 @@ class Session:
             self.save()
             self.console.print("\n[yellow]Game left unfinished.[/yellow]")
             if self.record_path:
-                self.console.print(f"The game so far is saved in {self.record_path}; resume it with "
-                                   f"[bold]gametable play {self.game.name} --resume {self.record_path}[/bold]")
+                self.console.print(
+                    f"The game so far is saved in {self.record_path}; resume it with "
+                    f"[bold]gametable play {self.game.name} --resume {self.record_path}[/bold]"
+                )
             return self.recorder.record
         self.save()
         self.show_end()
@@ -137,7 +139,9 @@ class Session:
         legal = self.state.legal_actions(seat)
         action = self.agents[seat].act(view, legal, self.rngs[seat])
         if self.show_bots:
-            self.console.print(f"[dim]seat {seat} ({self.seats[seat]}): {self.game.format_action(action)}[/dim]")
+            self.console.print(
+                f"[dim]seat {seat} ({self.seats[seat]}): {self.game.format_action(action)}[/dim]"
+            )
         self._apply(seat, action)
 
     def _human_turn(self, seat: int) -> None:
@@ -177,7 +181,9 @@ class Session:
         action = self.state.timeout_action(seat)
         if action is None:
             return
-        self.console.print(f"[red]Time is up for seat {seat}: {self.game.format_action(action)}[/red]")
+        self.console.print(
+            f"[red]Time is up for seat {seat}: {self.game.format_action(action)}[/red]"
+        )
         self._apply(seat, action)
 
     def _interpret(self, line: str, view: View, legal: Sequence[Action]) -> Action | None:
@@ -207,13 +213,17 @@ class Session:
                 self.console.print(f"[red]{line!r}: write # and a move number from 'moves'[/red]")
                 return None
             if not 1 <= index <= len(legal):
-                self.console.print(f"[red]There is no move #{index} (1–{len(legal)}); type 'moves'[/red]")
+                self.console.print(
+                    f"[red]There is no move #{index} (1–{len(legal)}); type 'moves'[/red]"
+                )
                 return None
             return legal[index - 1]
         try:
             return game.parse_action(line, view, legal)
         except NotationError as exc:
-            self.console.print(f"[red]{exc}[/red]  (type 'help' for the notation, 'moves' for your options)")
+            self.console.print(
+                f"[red]{exc}[/red]  (type 'help' for the notation, 'moves' for your options)"
+            )
             return None
 
     def _hint(self, view: View, legal: Sequence[Action]) -> None:
@@ -227,7 +237,9 @@ class Session:
         name = next(iter(self.game.bots))
         bot = make_agent(self.game, name, view.get("seat") or 0)
         action = bot.act(view, legal, Rng("hint"))
-        self.console.print(f"The {name} bot would play: [bold]{self.game.format_action(action)}[/bold]")
+        self.console.print(
+            f"The {name} bot would play: [bold]{self.game.format_action(action)}[/bold]"
+        )
 
     def show_end(self) -> None:
         result = self.state.result()

@@ -70,16 +70,19 @@ class OptionSpec:
             raise OptionError(f"option {self.name!r} cannot be empty")
         if isinstance(value, str) and self.type is not str:
             value = _parse_option_text(self, value)
+            if value is None:
+                return None
         if self.type is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
         if not isinstance(value, self.type) or (self.type is int and isinstance(value, bool)):
-            raise OptionError(
-                f"option {self.name!r} takes a {self.type.__name__}, got {value!r}"
-            )
+            raise OptionError(f"option {self.name!r} takes {_KINDS[self.type]}, got {value!r}")
         if self.choices and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise OptionError(f"option {self.name!r} must be one of {allowed}; got {value!r}")
         return value
+
+
+_KINDS: dict[type, str] = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
 
 
 def _parse_option_text(spec: OptionSpec, text: str) -> Any:
@@ -99,7 +102,7 @@ def _parse_option_text(spec: OptionSpec, text: str) -> Any:
             return float(low)
     except ValueError:
         raise OptionError(
-            f"option {spec.name!r} takes a {spec.type.__name__}, got {text!r}"
+            f"option {spec.name!r} takes {_KINDS[spec.type]}, got {text!r}"
         ) from None
     return text
 
@@ -139,11 +142,15 @@ class Result:
 def score_to_json(score: Score) -> int | str:
     """An int as itself; a fraction as ``"n/d"`` (or an int when whole)."""
     if isinstance(score, Fraction):
-        return score.numerator if score.denominator == 1 else f"{score.numerator}/{score.denominator}"
+        return (
+            score.numerator if score.denominator == 1 else f"{score.numerator}/{score.denominator}"
+        )
     return score
 
 
-def rank_by_keys(keys: Sequence[tuple[Any, ...]], names: Sequence[str]) -> tuple[tuple[int, ...], str | None]:
+def rank_by_keys(
+    keys: Sequence[tuple[Any, ...]], names: Sequence[str]
+) -> tuple[tuple[int, ...], str | None]:
     """Ranks from per-seat sort keys (higher is better), and which key decided first place.
 
     ``keys[s]`` is seat ``s``'s tuple of criteria in order (points first, then each
@@ -264,7 +271,9 @@ class Game(ABC):
 
     # -- options and setup ------------------------------------------------------------
 
-    def resolve_options(self, players: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    def resolve_options(
+        self, players: int, options: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
         """All options with defaults filled in, checked; raises :class:`OptionError`."""
         if not self.min_players <= players <= self.max_players:
             raise OptionError(
@@ -275,7 +284,9 @@ class Game(ABC):
         unknown = sorted(set(given) - set(specs))
         if unknown:
             known = ", ".join(specs) or "none"
-            raise OptionError(f"unknown option(s) {', '.join(unknown)} for {self.name} (known: {known})")
+            raise OptionError(
+                f"unknown option(s) {', '.join(unknown)} for {self.name} (known: {known})"
+            )
         resolved = {
             name: spec.coerce(given[name]) if name in given else spec.default
             for name, spec in specs.items()

@@ -98,9 +98,7 @@ class Recorder:
     False
     """
 
-    def __init__(
-        self, game: Game, players: int, seed: int | str = 0, **options: Any
-    ) -> None:
+    def __init__(self, game: Game, players: int, seed: int | str = 0, **options: Any) -> None:
         resolved = game.resolve_options(players, options)
         from gametable.core.rng import Rng
 
@@ -171,7 +169,14 @@ def from_json(data: JSON) -> Record:
     if not isinstance(meta, Mapping):
         raise RecordError("'meta' must be an object")
     return Record(
-        game, players, options, data["setup"], data.get("seed"), moves, None, dict(meta),
+        game,
+        players,
+        options,
+        data["setup"],
+        data.get("seed"),
+        moves,
+        None,
+        dict(meta),
         stored_result=data.get("result"),
     )
 
@@ -216,4 +221,3 @@ def replay(record: Record) -> State:
             len(record.moves),
         )
     return state
-

@@ -85,7 +85,8 @@ class GreedyAgent:
         ctx = _Context(view, self)
         if view["phase"] == "play":
             best = max(
-                legal, key=lambda a: (ctx.evaluate_play(a) if isinstance(a, Play) else -1e9, rng.random())
+                legal,
+                key=lambda a: (ctx.evaluate_play(a) if isinstance(a, Play) else -1e9, rng.random()),
             )
             return best
         # Taking from the Fridge: the card that best combines with what stays in hand.
@@ -109,9 +110,7 @@ class _Context:
         # opponent; 4 players: the other team).
         self.communal_next_is_opponent = players in (2, 4)
         # Cards still to come into each bowl, roughly: every card left, spread on 3 bowls.
-        self.cards_left = (
-            view["deck_size"] + len(view["fridge"]) + sum(view["hand_sizes"])
-        ) / 3.0
+        self.cards_left = (view["deck_size"] + len(view["fridge"]) + sum(view["hand_sizes"])) / 3.0
 
     def weight(self, place: int) -> float:
         """+1 for a bowl served to us, -1 for an opponent's, 0 for a communal one."""

@@ -38,7 +38,7 @@ CARD_NAMES = tuple(f"{LETTERS[c >> 3]}{c & 7}" for c in DECK)
 """Notation of each card, indexed by card."""
 CARD_BY_NAME = {name: card for card, name in enumerate(CARD_NAMES)}
 
-_CARD_RE = re.compile(r"^\s*([a-z]+)\s*([0-7])\s*$", re.IGNORECASE)
+_CARD_RE = re.compile(r"^\s*([a-z]+)\s*(\d+)\s*$", re.IGNORECASE)
 
 
 def ingredient(card: int) -> int:
@@ -91,8 +91,14 @@ def parse_card(text: str) -> int:
         return card
     match = _CARD_RE.match(text)
     if not match:
-        raise ValueError(f"{text!r} is not a card: write an ingredient letter and a value 0–7, e.g. N4")
-    return make_card(_ingredient_from_word(match.group(1)), int(match.group(2)))
+        raise ValueError(
+            f"{text!r} is not a card: write an ingredient letter and a value 0–7, e.g. N4"
+        )
+    index = _ingredient_from_word(match.group(1))
+    number = int(match.group(2))
+    if number > 7:
+        raise ValueError(f"{text!r} is not a card: values go from 0 to 7")
+    return make_card(index, number)
 
 
 def types_mask(cards: Iterable[int]) -> int:

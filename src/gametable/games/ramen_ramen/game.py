@@ -6,7 +6,7 @@ import re
 from collections import deque
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from gametable.core.errors import NotationError
 from gametable.core.game import JSON, Action, Game, GameInfo, OptionSpec, State, View
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from gametable.agents.base import AgentFactory
     from gametable.core.textui import TextUI
 
-_PLACEMENT_RE = re.compile(r"([a-z]+\s*[0-7])\s*(?:>|@|:|->|to|into|\s)\s*(?:bowl\s*)?([1-3])", re.I)
+_SEPARATORS = re.compile(r"->|[>@:,;]")
 
 
 class RamenRamenGame(Game):
@@ -53,7 +53,7 @@ class RamenRamenGame(Game):
             nullable=True,
         ),
     )
-    modes = {
+    modes: ClassVar[Mapping[int, str]] = {
         1: "solo: 4 cards discarded unseen, play all 52 others, judged by the critics",
         2: "two players, three communal bowls",
         3: "three players, each bowl stands before a player and is served to them",
@@ -88,7 +88,9 @@ class RamenRamenGame(Game):
 
     def action_from_json(self, data: JSON) -> Action:
         if not isinstance(data, str):
-            raise ValueError(f"an action is a string such as 'N4>1 C3>2' or 'take K5', got {data!r}")
+            raise ValueError(
+                f"an action is a string such as 'N4>1 C3>2' or 'take K5', got {data!r}"
+            )
         try:
             return parse_notation(data, phase=None)
         except NotationError as exc:
@@ -127,14 +129,13 @@ class RamenRamenGame(Game):
 def parse_notation(text: str, phase: str | None) -> Play | Take:
     """Parse ``"N4>1 C3>2"`` (a play), ``"take K5"`` or, in the take phase, ``"K5"``.
 
-    Placements may be written ``N4>1``, ``N4@1``, ``N4 1``, ``nori4 to 1``; bowls are
-    numbered 1 to 3. Raises :class:`NotationError` saying what is wrong.
+    Placements may be written ``N4>1``, ``N4@1``, ``N4 1``, ``nori 4 to bowl 1``; bowls
+    are numbered 1 to 3. Raises :class:`NotationError` saying what is wrong.
     """
     raw = text.strip()
-    low = raw.lower()
     if not raw:
         raise NotationError("empty move")
-    if low.startswith("take"):
+    if raw.lower().startswith("take"):
         rest = raw[4:].strip()
         if not rest:
             raise NotationError("take which card? e.g. 'take K5'")
@@ -142,33 +143,35 @@ def parse_notation(text: str, phase: str | None) -> Play | Take:
     if phase in ("take", "take2"):
         try:
             return Take(_card(raw))
-        except NotationError:
+        except NotationError as exc:
             raise NotationError(
-                f"{raw!r}: now take a card from the Fridge, e.g. 'take K5' or just 'K5'"
+                f"{exc}; now take a card from the Fridge, e.g. 'take K5' or just 'K5'"
             ) from None
+    tokens = [
+        t
+        for t in _SEPARATORS.sub(" ", raw).split()
+        if t.lower() not in ("to", "into", "bowl", "and", "in")
+    ]
     placements: list[tuple[int, int]] = []
-    pos = 0
-    cleaned = raw.replace(",", " ").replace(";", " ").replace(" and ", " ")
-    for match in _PLACEMENT_RE.finditer(cleaned):
-        gap = cleaned[pos : match.start()].strip()
-        if gap:
-            raise NotationError(f"cannot read {gap!r} in {raw!r}")
-        placements.append((_card(match.group(1)), int(match.group(2)) - 1))
-        pos = match.end()
-    tail = cleaned[pos:].strip()
-    if tail or not placements:
-        if not placements and len(raw.split()) == 1:
-            try:
-                _card(raw)
-            except NotationError:
-                pass
-            else:
-                raise NotationError(f"into which bowl? e.g. '{raw.upper()}>1'")
-        raise NotationError(
-            f"cannot read {tail or raw!r}: write each card and its bowl, e.g. 'N4>1 C3>2'"
-        )
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token.isalpha() and i + 1 < len(tokens) and tokens[i + 1].isdigit():
+            token += tokens[i + 1]
+            i += 1
+        card = _card(token)
+        i += 1
+        if i >= len(tokens):
+            raise NotationError(
+                f"into which bowl should {card_name(card)} go? e.g. '{card_name(card)}>1'"
+            )
+        bowl = tokens[i]
+        if not bowl.isdigit() or not 1 <= int(bowl) <= PLACES:
+            raise NotationError(f"{bowl!r} is not a bowl: bowls are 1, 2 and 3")
+        placements.append((card, int(bowl) - 1))
+        i += 1
     if len(placements) > 2:
-        raise NotationError("play at most two cards a turn")
+        raise NotationError("play at most two cards a turn, one per bowl")
     return Play(tuple(sorted(placements)))
 
 
@@ -199,7 +202,9 @@ def determinize(game: Game, view: View, rng: Rng) -> RamenState:
     sides = 2 if players == 4 else players
     served_open = [s["bowls"] is not None for s in view["served"]]
     served: list[list[list[int]]] = [
-        [[parse(c) for c in b] for b in s["bowls"]] if s["bowls"] is not None else [[] for _ in range(s["count"])]
+        [[parse(c) for c in b] for b in s["bowls"]]
+        if s["bowls"] is not None
+        else [[] for _ in range(s["count"])]
         for s in view["served"]
     ]
     known: set[int] = set(hand) | set(fridge)

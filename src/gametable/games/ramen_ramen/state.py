@@ -84,10 +84,7 @@ PLAYS1: tuple[tuple[Play, ...], ...] = tuple(
     tuple(_make_play((a, p)) for p in range(PLACES)) for a in DECK
 )
 PLAYS2: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
-    tuple(
-        tuple(_make_play((a, p), (b, q)) for p, q in _PLACE_PAIRS) if a < b else ()
-        for b in DECK
-    )
+    tuple(tuple(_make_play((a, p), (b, q)) for p, q in _PLACE_PAIRS) if a < b else () for b in DECK)
     for a in DECK
 )
 TAKES: tuple[Take, ...] = tuple(Take(c) for c in DECK)
@@ -205,7 +202,7 @@ class RamenState(State):
             hand = self.hands[seat]
             n = len(hand)
             if n == 1:
-                return PLAYS1[hand[0]]
+                return list(PLAYS1[hand[0]])
             out: list[Play | Take] = []
             for i in range(n - 1):
                 row = PLAYS2[hand[i]]
@@ -228,7 +225,9 @@ class RamenState(State):
             self._play_cards(action)
         else:
             if not isinstance(action, Take):
-                raise IllegalAction(f"take a card from the Fridge (expected a Take, got {action!r})")
+                raise IllegalAction(
+                    f"take a card from the Fridge (expected a Take, got {action!r})"
+                )
             if action.card not in self.fridge:
                 fridge = " ".join(CARD_NAMES[c] for c in self.fridge)
                 raise IllegalAction(f"{_name(action.card)} is not in the Fridge (Fridge: {fridge})")
@@ -550,5 +549,61 @@ __all__ = [
     "Take",
     "mode_of",
     "place_owners",
+    "position",
     "side_of_seat",
 ]
+
+
+def position(
+    players: int,
+    hands: Sequence[Sequence[str]],
+    fridge: Sequence[str] = (),
+    bowls: Sequence[Sequence[str]] = ((), (), ()),
+    deck: Sequence[str] | None = None,
+    current: int = 0,
+    phase: str = "play",
+    served: Sequence[Sequence[Sequence[str]]] | None = None,
+) -> RamenState:
+    """A state set up by hand, for tests, puzzles and examples ("given this table").
+
+    Cards are in notation (``"N4"``). ``deck`` lists the deck from the top; when it is
+    omitted, every card not placed elsewhere forms the deck in card order. When it is
+    given, the cards placed nowhere are set aside out of play (as the solo discards are).
+    ``served`` lists, per side, the bowls already served.
+    """
+    from gametable.core.registry import get_game
+
+    def parse(names: Sequence[str]) -> list[int]:
+        return [parse_setup_card(n) for n in names]
+
+    state = get_game("ramen-ramen").new_state(players, 0)
+    assert isinstance(state, RamenState)
+    state.hands = [sorted(parse(h)) for h in hands]
+    state.fridge = parse(fridge)
+    state.bowls = [parse(b) for b in bowls]
+    state.bowl_sum = [sum(c & 7 for c in b) for b in state.bowls]
+    state.bowl_mask = [_mask(b) for b in state.bowls]
+    state.served = (
+        [[tuple(parse(b)) for b in side] for side in served]
+        if served
+        else [[] for _ in range(state.sides)]
+    )
+    state.served_by = [[-1] * len(side) for side in state.served]
+    used = [c for h in state.hands for c in h] + state.fridge + [c for b in state.bowls for c in b]
+    used += [c for side in state.served for b in side for c in b]
+    if deck is None:
+        state.deck = [c for c in DECK if c not in used][::-1]
+        state.discards = []
+    else:
+        state.deck = parse(deck)[::-1]
+        state.discards = [c for c in DECK if c not in used and c not in state.deck]
+    if len(set(used) | set(state.deck)) != len(used) + len(state.deck):
+        raise ValueError("a card is placed twice")
+    state.last_pick = [[] for _ in range(players)]
+    state.history = deque([[]], maxlen=max(players, 2))
+    state.current = current
+    state.phase = PHASE_NAMES.index(phase)
+    state.setup = None
+    if state.phase == PLAY:
+        state._start_turn()  # an empty hand goes straight to the Fridge, or is skipped
+    return state

@@ -75,14 +75,16 @@ def describe_event(view: View, event: dict[str, Any]) -> Text:
     kind = event["event"]
     if kind == "play":
         return Text.assemble(
-            f"{_seat_label(view, event['seat'])} played ", card_text(event["card"]),
+            f"{_seat_label(view, event['seat'])} played ",
+            card_text(event["card"]),
             f" into bowl {event['place'] + 1}",
         )
     if kind == "serve":
         side = event["side"]
         to = f"Team {TEAM_NAMES[side]}" if view["players"] == 4 else _seat_label(view, side)
         text = Text.assemble(
-            (f"Bowl {event['place'] + 1} served", "bold"), f" by {_seat_label(view, event['seat'])} to {to}"
+            (f"Bowl {event['place'] + 1} served", "bold"),
+            f" by {_seat_label(view, event['seat'])} to {to}",
         )
         if event.get("cards") is not None:
             text.append(" (")
@@ -93,7 +95,9 @@ def describe_event(view: View, event: dict[str, Any]) -> Text:
         return text
     if kind == "take":
         return Text.assemble(
-            f"{_seat_label(view, event['seat'])} took ", card_text(event["card"]), " from the Fridge"
+            f"{_seat_label(view, event['seat'])} took ",
+            card_text(event["card"]),
+            " from the Fridge",
         )
     if kind == "refill":
         return Text.assemble("Fridge refilled with ", card_text(event["card"]))
@@ -113,11 +117,14 @@ class RamenTextUI:
         status = (
             "game over"
             if view["phase"] == "over"
-            else f"{_seat_label(view, view['current'])} to {view['phase'].replace('take2', 'take again')}"
+            else f"{_seat_label(view, view['current'])} to "
+            + view["phase"].replace("take2", "take again")
         )
         parts.append(
             Text.assemble(
-                ("Ramen! Ramen! ", "bold"), f"— {mode} — deck {view['deck_size']} — ", (status, "bold")
+                ("Ramen! Ramen! ", "bold"),
+                f"— {mode} — deck {view['deck_size']} — ",
+                (status, "bold"),
             )
         )
         bowls = Table(title="Bowls", title_justify="left", expand=False)
@@ -161,7 +168,12 @@ class RamenTextUI:
                 parts.append(Text.assemble("  served: ", cards_text(bowl)))
             parts.append(Text(f"{view['discard_count']} cards discarded face down", style="dim"))
         if view["log"]:
-            parts.append(Panel(Group(*(describe_event(view, e) for e in view["log"])), title="What just happened"))
+            parts.append(
+                Panel(
+                    Group(*(describe_event(view, e) for e in view["log"])),
+                    title="What just happened",
+                )
+            )
         return Group(*parts)
 
     def render_result(self, result: Result) -> RenderableType:
@@ -174,14 +186,32 @@ class RamenTextUI:
             table.add_column("ingredients", justify="right")
             table.add_column("points", justify="right")
             for i, bowl in enumerate(side["bowls"], 1):
-                table.add_row(str(i), cards_text(bowl["cards"]), str(bowl["ingredients"]), str(bowl["points"]))
-            table.add_row("", Text(f"{len(side['bowls'])} bowls, {side['cards']} cards", style="dim"), "", Text(str(side["points"]), style="bold"))
+                table.add_row(
+                    str(i), cards_text(bowl["cards"]), str(bowl["ingredients"]), str(bowl["points"])
+                )
+            table.add_row(
+                "",
+                Text(f"{len(side['bowls'])} bowls, {side['cards']} cards", style="dim"),
+                "",
+                Text(str(side["points"]), style="bold"),
+            )
             parts.append(table)
         if details.get("unserved"):
-            parts.append(Text.assemble("Unserved bowls, discarded: ", Text(" | ").join(cards_text(b) for b in details["unserved"])))
+            parts.append(
+                Text.assemble(
+                    "Unserved bowls, discarded: ",
+                    Text(" | ").join(cards_text(b) for b in details["unserved"]),
+                )
+            )
         if "verdict" in details:
             verdict = details["verdict"]
-            parts.append(Text.assemble(("The critics have spoken: ", "bold"), (stars_text(verdict["stars"]), "yellow"), f"  {verdict['quote']}"))
+            parts.append(
+                Text.assemble(
+                    ("The critics have spoken: ", "bold"),
+                    (stars_text(verdict["stars"]), "yellow"),
+                    f"  {verdict['quote']}",
+                )
+            )
             parts.append(Text.assemble("The 4 discards were: ", cards_text(details["discards"])))
         else:
             sides = details["sides"]
@@ -204,7 +234,10 @@ class RamenTextUI:
         if not legal:
             return Text("no legal move")
         if isinstance(legal[0], Take):
-            return Text.assemble("Take one of: ", Text(" ").join(card_text(_name(a.card)) for a in legal if isinstance(a, Take)))
+            return Text.assemble(
+                "Take one of: ",
+                Text(" ").join(card_text(_name(a.card)) for a in legal if isinstance(a, Take)),
+            )
         text = Text()
         for i, action in enumerate(legal, 1):
             if not isinstance(action, Play):
@@ -219,4 +252,3 @@ class RamenTextUI:
 
 def _name(card: int) -> str:
     return f"{LETTERS[card >> 3]}{card & 7}"
-

@@ -1,0 +1,63 @@
+"""The core interface: options, ranking, results, the registry."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from gametable.core import OptionError, OptionSpec, Result, all_games, get_game, rank_by_keys
+
+
+def test_rank_by_keys_points_decide() -> None:
+    assert rank_by_keys([(10,), (7,), (12,)], ["points"]) == ((2, 3, 1), None)
+
+
+def test_rank_by_keys_names_the_tiebreak_that_decided_first_place() -> None:
+    ranks, decided = rank_by_keys([(5, 1, -9), (5, 1, -8), (2, 9, 0)], ["points", "bowls", "cards"])
+    assert ranks == (2, 1, 3) and decided == "cards"
+
+
+def test_rank_by_keys_a_full_tie_is_shared() -> None:
+    assert rank_by_keys([(5, 1), (5, 1)], ["points", "bowls"]) == ((1, 1), None)
+
+
+def test_result_json_writes_fractions_exactly() -> None:
+    result = Result(scores=(Fraction(7, 2), Fraction(-7, 2), 3), ranks=(1, 2, 3))
+    data = result.to_json()
+    assert data["scores"] == ["7/2", "-7/2", 3]
+    assert data["winners"] == [0]
+
+
+def test_option_spec_coerces_text_and_rejects_bad_values() -> None:
+    flag = OptionSpec("narutos", bool, False, "use Narutos")
+    assert flag.coerce("yes") is True and flag.coerce("off") is False
+    with pytest.raises(OptionError, match="takes true or false"):
+        flag.coerce("maybe")
+    seconds = OptionSpec("turn_seconds", int, None, "timer", nullable=True)
+    assert seconds.coerce("60") == 60 and seconds.coerce("none") is None
+    with pytest.raises(OptionError, match="takes a whole number"):
+        seconds.coerce("soon")
+    with pytest.raises(OptionError, match="takes a whole number"):
+        seconds.coerce(True)
+    mode = OptionSpec("winner", str, "points", "match winner", choices=("points", "games_won"))
+    with pytest.raises(OptionError, match="must be one of points, games_won"):
+        mode.coerce("luck")
+
+
+def test_resolve_options_fills_defaults_and_rejects_unknown_options_and_player_counts() -> None:
+    game = get_game("ramen-ramen")
+    assert game.resolve_options(2, {}) == {"first_player": None}
+    with pytest.raises(OptionError, match="unknown option"):
+        game.resolve_options(2, {"bogus": 1})
+    with pytest.raises(OptionError, match="1–4 players, not 5"):
+        game.resolve_options(5, {})
+    with pytest.raises(OptionError, match="first_player must be a seat"):
+        game.resolve_options(2, {"first_player": 3})
+
+
+def test_registry_finds_games_by_name_and_names_the_known_ones_otherwise() -> None:
+    assert get_game("ramen-ramen").title == "Ramen! Ramen!"
+    assert "ramen-ramen" in [g.name for g in all_games()]
+    with pytest.raises(KeyError, match="unknown game 'chess'.*ramen-ramen"):
+        get_game("chess")
