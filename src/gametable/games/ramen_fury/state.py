@@ -92,7 +92,7 @@ class Draw:
 
 @dataclass(frozen=True, slots=True)
 class Spoon:
-    """Action: spend a spoon to move the top card of ``seat``'s bowl ``bowl`` onto your bowl ``to``."""
+    """Action: spend a spoon; the top card of ``seat``'s ``bowl`` goes onto your bowl ``to``."""
 
     seat: int
     bowl: int
@@ -188,13 +188,19 @@ PREPS = tuple(tuple(Prep(k, b) for b in range(BOWLS)) for k in range(KINDS))
 DRAWS = tuple(Draw(k) for k in range(KINDS))
 DRAW_DECK = Draw(None)
 SPOONS_ = tuple(
-    tuple(tuple(Spoon(s, b, t) for t in range(BOWLS)) for b in range(BOWLS)) for s in range(MAX_SEATS)
+    tuple(tuple(Spoon(s, b, t) for t in range(BOWLS)) for b in range(BOWLS))
+    for s in range(MAX_SEATS)
 )
 RESTOCK = Restock()
 EATS = tuple(Eat(b) for b in range(BOWLS))
 EMPTIES = tuple(Empty(b) for b in range(BOWLS))
-PLACES = {k: tuple(Place(k, i // BOWLS, i % BOWLS) for i in range(MAX_SEATS * BOWLS)) for k in (NORI, CHILI)}
-USES = {k: tuple(Use(k, i // BOWLS, i % BOWLS) for i in range(MAX_SEATS * BOWLS)) for k in (NORI, CHILI)}
+PLACES = {
+    k: tuple(Place(k, i // BOWLS, i % BOWLS) for i in range(MAX_SEATS * BOWLS))
+    for k in (NORI, CHILI)
+}
+USES = {
+    k: tuple(Use(k, i // BOWLS, i % BOWLS) for i in range(MAX_SEATS * BOWLS)) for k in (NORI, CHILI)
+}
 DISCARDS = tuple(Discard(k) for k in range(KINDS))
 SKIP = Skip()
 END_TURN = EndTurn()
@@ -260,33 +266,34 @@ class FuryState(State):
             raise ValueError(f"first_player must be a seat from 0 to {players - 1}, got {first!r}")
         self._init_rules(options)
         pos = 0
-        self.hands = []
+        self.hands: list[list[int]] = []
         for _ in range(players):
             hand = [0] * KINDS
             for c in order[pos : pos + HAND_SIZE]:
                 hand[c] += 1
             self.hands.append(hand)
             pos += HAND_SIZE
-        self.hand_sizes = [HAND_SIZE] * players
-        self.known = [[0] * KINDS for _ in range(players)]
-        self.pantry = order[pos : pos + PANTRY_SIZE]
+        self.hand_sizes: list[int] = [HAND_SIZE] * players
+        self.known: list[list[int]] = [[0] * KINDS for _ in range(players)]
+        self.pantry: list[int] = order[pos : pos + PANTRY_SIZE]
         pos += PANTRY_SIZE
         # Setup lists the deck top first; stored bottom first so the top is deck[-1].
-        self.deck = order[pos:][::-1]
-        self.discard = [0] * KINDS
-        self.bowls = [[] for _ in range(players * BOWLS)]
-        self.eaten = [False] * (players * BOWLS)
-        self.spoons = [SPOONS] * players
-        self.current = first
+        self.deck: list[int] = order[pos:][::-1]
+        self.discard: list[int] = [0] * KINDS
+        self.bowls: list[list[int]] = [[] for _ in range(players * BOWLS)]
+        self.eaten: list[bool] = [False] * (players * BOWLS)
+        self.spoons: list[int] = [SPOONS] * players
+        self.current: int = first
         self.actions_left = ACTIONS_PER_TURN
         self.phase = ACTION
-        self.pending = ()
+        self.pending: tuple[int, ...] = ()
         self.refill_slot = EMPTY
         self.final_left = -1
-        self.history = deque([[]], maxlen=max(players, 2))
+        self.history: deque[list[dict[str, Any]]] = deque([[]], maxlen=max(players, 2))
         self._continue()
 
     def _init_rules(self, options: Mapping[str, Any]) -> None:
+        """Read the rules flags from the options."""
         self.nori_in_fury = bool(options.get("nori_in_fury", True))
         self.mandatory = bool(options.get("revealed_specials_mandatory", False))
         self.tiebreak_all = options.get("tiebreak_count", "all_cards") == "all_cards"
@@ -474,16 +481,22 @@ class FuryState(State):
             return f"{action!r} is not a Ramen Fury decision"
         if phase == DISCARD:
             if kind is not Discard:
-                return f"your hand holds {self.hand_sizes[seat]} cards: first discard one (e.g. 'discard Ch')"
+                n = self.hand_sizes[seat]
+                return f"your hand holds {n} cards: first discard one (e.g. 'discard Ch')"
             return self._hand_problem(seat, action.card)
         if phase == REVEAL:
             if kind is Skip:
                 if self.mandatory and self.legal_actions(seat) != [SKIP]:
-                    return "the revealed Nori/Chili must be used (option revealed_specials_mandatory)"
+                    return (
+                        "the revealed Nori/Chili must be used (option revealed_specials_mandatory)"
+                    )
                 return None
             if kind is not Use:
                 shown = " ".join(CODES[self.pantry[s]] for s in self.pending)
-                return f"first decide on the revealed special ({shown}): 'use <card> <seat>.<bowl>' or 'skip'"
+                return (
+                    f"first decide on the revealed special ({shown}): "
+                    "'use <card>><seat>.<bowl>' or 'skip'"
+                )
             if not any(self.pantry[s] == action.card for s in self.pending):
                 shown = " ".join(CODES[self.pantry[s]] for s in self.pending)
                 return f"{_card_name(action.card)} was not just revealed (usable now: {shown})"
@@ -494,7 +507,9 @@ class FuryState(State):
             if action.card not in (NORI, CHILI):
                 return "only Nori and Chili can be placed for free; other cards need a Prep action"
             problem = self._hand_problem(seat, action.card)
-            return problem or self._target_problem(action.seat, action.bowl, action.card, own_only=None)
+            return problem or self._target_problem(
+                action.seat, action.bowl, action.card, own_only=None
+            )
         if kind is EndTurn:
             if phase != FREE:
                 n = self.actions_left
@@ -536,7 +551,10 @@ class FuryState(State):
             return f"your bowl {b + 1} is already eaten"
         if kind is Eat:
             if not can_eat(self.bowls[i]):
-                return f"your bowl {b + 1} needs exactly one Flavor and at least one other card to be eaten"
+                return (
+                    f"your bowl {b + 1} needs exactly one Flavor and at least one other card "
+                    "to be eaten"
+                )
             return None
         if not self.bowls[i]:
             return f"your bowl {b + 1} is already empty"
@@ -553,7 +571,9 @@ class FuryState(State):
         if i is None:
             return f"there is no bowl {seat!r}.{bowl!r}"
         if own_only is not None and seat != own_only:
-            return "cards can go only onto your own bowls (only Nori and Chili go elsewhere, for free)"
+            return (
+                "cards can go only onto your own bowls (only Nori and Chili go elsewhere, for free)"
+            )
         name = _bowl(seat, bowl)
         if self.eaten[i]:
             return f"bowl {name} is eaten: nothing more can go in"
@@ -578,7 +598,14 @@ class FuryState(State):
     def _prep(self, seat: int, action: Prep) -> None:
         self._take_from_hand(seat, action.card)
         self.bowls[seat * BOWLS + action.bowl].append(action.card)
-        self._log({"event": "prep", "seat": seat, "card": CODES[action.card], "bowl": _bowl(seat, action.bowl)})
+        self._log(
+            {
+                "event": "prep",
+                "seat": seat,
+                "card": CODES[action.card],
+                "bowl": _bowl(seat, action.bowl),
+            }
+        )
         self.actions_left -= 1
         self._continue()
 
@@ -586,7 +613,12 @@ class FuryState(State):
         self._take_from_hand(seat, action.card)
         self.bowls[action.seat * BOWLS + action.bowl].append(action.card)
         self._log(
-            {"event": "place", "seat": seat, "card": CODES[action.card], "bowl": _bowl(action.seat, action.bowl)}
+            {
+                "event": "place",
+                "seat": seat,
+                "card": CODES[action.card],
+                "bowl": _bowl(action.seat, action.bowl),
+            }
         )
         self._continue()
 
@@ -643,7 +675,13 @@ class FuryState(State):
             if pantry[slot] >= 0:
                 self.discard[pantry[slot]] += 1
             pantry[slot] = deck.pop() if deck else EMPTY
-        self._log({"event": "restock", "seat": seat, "cards": [CODES[k] if k >= 0 else None for k in pantry]})
+        self._log(
+            {
+                "event": "restock",
+                "seat": seat,
+                "cards": [CODES[k] if k >= 0 else None for k in pantry],
+            }
+        )
         self.actions_left -= 1
         specials = tuple(s for s in range(PANTRY_SIZE) if pantry[s] >= 0 and IS_SPECIAL[pantry[s]])
         if specials and self._open_bowls():
@@ -657,7 +695,14 @@ class FuryState(State):
         self.pantry[slot] = EMPTY
         self.pending = ()
         self.bowls[action.seat * BOWLS + action.bowl].append(action.card)
-        self._log({"event": "use", "seat": seat, "card": CODES[action.card], "bowl": _bowl(action.seat, action.bowl)})
+        self._log(
+            {
+                "event": "use",
+                "seat": seat,
+                "card": CODES[action.card],
+                "bowl": _bowl(action.seat, action.bowl),
+            }
+        )
         self._refill(slot)
 
     def _spoon(self, seat: int, action: Spoon) -> None:
@@ -694,7 +739,14 @@ class FuryState(State):
         i = seat * BOWLS + bowl
         for c in self.bowls[i]:
             self.discard[c] += 1
-        self._log({"event": "empty", "seat": seat, "bowl": _bowl(seat, bowl), "cards": [CODES[c] for c in self.bowls[i]]})
+        self._log(
+            {
+                "event": "empty",
+                "seat": seat,
+                "bowl": _bowl(seat, bowl),
+                "cards": [CODES[c] for c in self.bowls[i]],
+            }
+        )
         self.bowls[i] = []
         self.actions_left -= 1
         self._continue()
@@ -717,7 +769,7 @@ class FuryState(State):
             self._log({"event": "final_round", "reason": reason, "turns_left": self.final_left})
 
     def _continue(self) -> None:
-        """After a decision with nothing pending: the next decision of this turn, or the next turn."""
+        """After a decision with nothing pending: the next decision of this turn, or next turn."""
         self._check_end_trigger()
         seat = self.current
         if self.actions_left > 0:
@@ -828,7 +880,8 @@ class FuryState(State):
             "hand_sizes": self.hand_sizes[:],
             "known_hands": [_hand_codes(k) for k in self.known],
             "pantry": [CODES[k] if k >= 0 else None for k in self.pantry],
-            "revealed": [s for s in self.pending],
+            "revealed": list(self.pending),
+            "refill_slot": self.refill_slot if self.refill_slot >= 0 else None,
             "deck_size": len(self.deck),
             "discard": {CODES[k]: n for k, n in enumerate(self.discard) if n},
             "spoons": self.spoons[:],
@@ -862,7 +915,9 @@ class FuryState(State):
         return counts
 
 
-_ACTION_TYPES = frozenset((Prep, Draw, Spoon, Restock, Eat, Empty, Place, Discard, Use, Skip, EndTurn))
+_ACTION_TYPES = frozenset(
+    (Prep, Draw, Spoon, Restock, Eat, Empty, Place, Discard, Use, Skip, EndTurn)
+)
 
 
 def _public_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:

@@ -1,0 +1,420 @@
+"""Ramen Fury as a :class:`~gametable.core.Game`: options, setup, notation, determinization.
+
+Action notation (bowls are ``<seat>.<bowl>`` with seats from 0 and bowls 1–3; where only
+your own bowls can be meant, just the bowl number):
+
+=====================  ==================================================
+``prep Ch>2``          Prep: Chashu from hand onto your bowl 2
+``draw Mu``            Draw the Mushrooms from the Pantry
+``draw deck``          Draw the top card of the deck
+``spoon 1.3>2``        Spoon the top card of seat 1's bowl 3 onto your bowl 2
+``restock``            Restock the Pantry
+``eat 1``              Eat your bowl 1
+``empty 3``            Empty your bowl 3
+``place Cl>1.2``       Free play: a Chili from hand into seat 1's bowl 2
+``discard Na``         Hand over 5: discard a Naruto
+``use No>0.1``         Place the Nori just revealed in the Pantry into seat 0's bowl 1
+``skip``               Leave the revealed Nori/Chili in the Pantry
+``end``                End the turn (after both actions, instead of a free play)
+=====================  ==================================================
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Mapping, Sequence
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from gametable.core.errors import NotationError, OptionError
+from gametable.core.game import JSON, Action, Game, GameInfo, OptionSpec, View
+from gametable.core.rng import Rng
+from gametable.games.ramen_fury.cards import CODES, KINDS, parse_card, setup_card
+from gametable.games.ramen_fury.state import (
+    BOWLS,
+    EMPTY,
+    END_TURN,
+    PHASE_NAMES,
+    RESTOCK,
+    SKIP,
+    Discard,
+    Draw,
+    Eat,
+    Empty,
+    EndTurn,
+    FuryAction,
+    FuryState,
+    Place,
+    Prep,
+    Restock,
+    Skip,
+    Spoon,
+    Use,
+    deck_copies,
+)
+
+if TYPE_CHECKING:
+    from gametable.agents.base import AgentFactory
+    from gametable.core.textui import TextUI
+
+
+class RamenFuryGame(Game):
+    """Ramen Fury (Mixlore, 2019), 2–5 players."""
+
+    name = "ramen-fury"
+    title = "Ramen Fury"
+    min_players = 2
+    max_players = 5
+    info = GameInfo(simultaneous=False, enumerable_actions=True, teams=False)
+    option_specs = (
+        OptionSpec(
+            "first_player",
+            int,
+            None,
+            "seat that starts (the rulebook: whoever ate ramen most recently); "
+            "default: drawn from the seed",
+            nullable=True,
+        ),
+        OptionSpec(
+            "nori_in_fury",
+            bool,
+            True,
+            "Nori Garnish scores +1 in a Fury Flavor bowl too (reference §8.9)",
+        ),
+        OptionSpec(
+            "revealed_specials_mandatory",
+            bool,
+            False,
+            "a Nori/Chili revealed in the Pantry must be placed if any bowl has room "
+            "(reference §8.6; default: the player may decline)",
+        ),
+        OptionSpec(
+            "tiebreak_count",
+            str,
+            "all_cards",
+            "what the tie-break counts in eaten bowls: every card (all_cards) or every "
+            "card but the Flavor (non_flavor) (reference §8.13)",
+            choices=("all_cards", "non_flavor"),
+        ),
+        OptionSpec(
+            "basic",
+            bool,
+            False,
+            "basic 66-card deck without Fury, Nori and Chili (reference §8.21; not the "
+            "published rules)",
+        ),
+    )
+    modes: ClassVar[Mapping[int, str]] = {
+        n: f"{n} players, 3 bowls and 2 spoons each" for n in range(2, 6)
+    }
+
+    def check_options(self, players: int, options: Mapping[str, Any]) -> None:
+        first = options.get("first_player")
+        if first is not None and not 0 <= first < players:
+            raise OptionError(f"first_player must be a seat from 0 to {players - 1}, got {first}")
+
+    def random_setup(self, players: int, rng: Rng, options: Mapping[str, Any]) -> JSON:
+        copies = deck_copies(options)
+        deck = [k for k in range(KINDS) for _ in range(copies[k])]
+        rng.shuffle(deck)
+        first = options.get("first_player")
+        if first is None:
+            first = rng.randbelow(players)
+        return {"deck": [CODES[k] for k in deck], "first_player": first}
+
+    def state_from_setup(self, players: int, setup: JSON, options: Mapping[str, Any]) -> FuryState:
+        if not isinstance(setup, Mapping) or "deck" not in setup or "first_player" not in setup:
+            raise ValueError("a Ramen Fury setup is an object with 'deck' and 'first_player'")
+        if not isinstance(setup["deck"], list):
+            raise ValueError("'deck' must be a list of card codes, top card first")
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"Ramen Fury is for 2–5 players, not {players}")
+        return FuryState(self, players, setup, options)
+
+    # -- actions ------------------------------------------------------------------------
+
+    def action_to_json(self, action: Action) -> JSON:
+        return self.format_action(action)
+
+    def action_from_json(self, data: JSON) -> Action:
+        if not isinstance(data, str):
+            raise ValueError(f"an action is a string such as 'prep Ch>2', got {data!r}")
+        try:
+            return parse_notation(data, seat=None, phase=None)
+        except NotationError as exc:
+            raise ValueError(str(exc)) from None
+
+    def format_action(self, action: Action) -> str:
+        return format_notation(action)
+
+    def parse_action(self, text: str, view: View, legal: Sequence[Action]) -> Action:
+        return parse_notation(text, seat=view.get("seat"), phase=view.get("phase"))
+
+    # -- hidden information -------------------------------------------------------------
+
+    def determinize(self, view: View, rng: Rng) -> FuryState:
+        return determinize(self, view, rng)
+
+    # -- front ends ---------------------------------------------------------------------
+
+    @cached_property
+    def bots(self) -> Mapping[str, AgentFactory]:
+        from gametable.games.ramen_fury.bots import GreedyAgent
+
+        return {"greedy": GreedyAgent}
+
+    @cached_property
+    def ui(self) -> TextUI:
+        from gametable.games.ramen_fury.ui import RamenFuryTextUI
+
+        return RamenFuryTextUI()
+
+
+# -- notation -----------------------------------------------------------------------------
+
+
+def _ref(seat: int, bowl: int) -> str:
+    return f"{seat}.{bowl + 1}"
+
+
+def format_notation(action: Action) -> str:
+    """The canonical notation of a decision (see the module docstring)."""
+    if isinstance(action, Prep):
+        return f"prep {CODES[action.card]}>{action.bowl + 1}"
+    if isinstance(action, Draw):
+        return "draw deck" if action.card is None else f"draw {CODES[action.card]}"
+    if isinstance(action, Spoon):
+        return f"spoon {_ref(action.seat, action.bowl)}>{action.to + 1}"
+    if isinstance(action, Restock):
+        return "restock"
+    if isinstance(action, Eat):
+        return f"eat {action.bowl + 1}"
+    if isinstance(action, Empty):
+        return f"empty {action.bowl + 1}"
+    if isinstance(action, Place):
+        return f"place {CODES[action.card]}>{_ref(action.seat, action.bowl)}"
+    if isinstance(action, Discard):
+        return f"discard {CODES[action.card]}"
+    if isinstance(action, Use):
+        return f"use {CODES[action.card]}>{_ref(action.seat, action.bowl)}"
+    if isinstance(action, Skip):
+        return "skip"
+    if isinstance(action, EndTurn):
+        return "end"
+    raise TypeError(f"not a Ramen Fury action: {action!r}")
+
+
+_VERBS = {
+    "prep": "prep",
+    "p": "prep",
+    "draw": "draw",
+    "d": "draw",
+    "take": "draw",
+    "spoon": "spoon",
+    "s": "spoon",
+    "restock": "restock",
+    "r": "restock",
+    "eat": "eat",
+    "e": "eat",
+    "empty": "empty",
+    "x": "empty",
+    "place": "place",
+    "pl": "place",
+    "discard": "discard",
+    "dis": "discard",
+    "use": "use",
+    "u": "use",
+    "skip": "skip",
+    "pass": "skip",
+    "decline": "skip",
+    "end": "end",
+    "done": "end",
+}
+_SEPARATORS = re.compile(r"->|>|@|,|\binto\b|\bonto\b|\bbowl\b", re.IGNORECASE)
+_REF = re.compile(r"^(?:s?(\d)\s*[.:/b]\s*)?(\d)$", re.IGNORECASE)
+
+HELP_EXAMPLES = (
+    "prep Ch>2, draw Mu, draw deck, spoon 1.3>2, restock, eat 1, empty 3, "
+    "place Cl>1.2, discard Na, use No>0.1, skip, end"
+)
+
+
+def parse_notation(text: str, seat: int | None, phase: str | None) -> FuryAction:
+    """Parse a decision. ``seat`` lets a bare bowl number mean one of your own bowls.
+
+    ``phase`` (``"discard"``, ``"reveal"`` …) allows shortcuts: in the discard phase a
+    bare card (``Ch``) discards it; in the reveal phase ``Cl 1.2`` or ``place Cl>1.2``
+    uses the revealed card. Raises :class:`NotationError` saying what is wrong.
+    """
+    raw = text.strip()
+    if not raw:
+        raise NotationError(f"empty move: try one of {HELP_EXAMPLES}")
+    words = _SEPARATORS.sub(" ", raw).split()
+    verb = _VERBS.get(words[0].lower())
+    args = words[1:]
+    if verb is None:
+        if phase == "discard" and len(words) == 1:
+            verb, args = "discard", words
+        elif phase == "reveal" and len(words) == 2:
+            verb, args = "use", words
+        else:
+            raise NotationError(f"unknown move {words[0]!r}: moves look like {HELP_EXAMPLES}")
+    if verb == "place" and phase == "reveal":
+        verb = "use"
+    if verb in ("restock", "skip", "end"):
+        _arity(verb, args, 0, "")
+        if verb == "restock":
+            return RESTOCK
+        return SKIP if verb == "skip" else END_TURN
+    if verb == "draw":
+        _arity(verb, args, 1, "draw Mu' or 'draw deck")
+        if args[0].lower() in ("deck", "top", "pile"):
+            return Draw(None)
+        return Draw(_card(args[0]))
+    if verb == "discard":
+        _arity(verb, args, 1, "discard Na")
+        return Discard(_card(args[0]))
+    if verb in ("eat", "empty"):
+        _arity(verb, args, 1, f"{verb} 2")
+        bowl = _own_bowl(args[0], seat)
+        return Eat(bowl) if verb == "eat" else Empty(bowl)
+    if verb == "prep":
+        _arity(verb, args, 2, "prep Ch>2")
+        return Prep(_card(args[0]), _own_bowl(args[1], seat))
+    if verb == "spoon":
+        _arity(verb, args, 2, "spoon 1.3>2")
+        src_seat, src_bowl = _any_bowl(args[0], seat)
+        return Spoon(src_seat, src_bowl, _own_bowl(args[1], seat))
+    # place / use
+    _arity(verb, args, 2, f"{verb} Cl>1.2")
+    card = _card(args[0])
+    target_seat, target_bowl = _any_bowl(args[1], seat)
+    if verb == "place":
+        return Place(card, target_seat, target_bowl)
+    return Use(card, target_seat, target_bowl)
+
+
+def _arity(verb: str, args: Sequence[str], n: int, example: str) -> None:
+    if len(args) != n:
+        if n == 0:
+            raise NotationError(f"'{verb}' takes nothing more (got {' '.join(args)!r})")
+        raise NotationError(f"cannot read {verb} {' '.join(args)!r}: write e.g. '{example}'")
+
+
+def _card(text: str) -> int:
+    try:
+        return parse_card(text)
+    except ValueError as exc:
+        raise NotationError(str(exc)) from None
+
+
+def _bowl_number(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= BOWLS:
+        raise NotationError(f"{text!r} is not a bowl: bowls are numbered 1, 2 and 3")
+    return int(text) - 1
+
+
+def _own_bowl(text: str, seat: int | None) -> int:
+    match = _REF.match(text)
+    if match is None:
+        raise NotationError(f"{text!r} is not one of your bowls: write 1, 2 or 3")
+    if match.group(1) is not None and seat is not None and int(match.group(1)) != seat:
+        raise NotationError(
+            f"{text!r} is not your bowl: this goes onto one of your own bowls (1–3)"
+        )
+    return _bowl_number(match.group(2))
+
+
+def _any_bowl(text: str, seat: int | None) -> tuple[int, int]:
+    match = _REF.match(text)
+    if match is None:
+        raise NotationError(
+            f"{text!r} is not a bowl: write <seat>.<bowl>, e.g. 1.2 for seat 1's bowl 2"
+        )
+    if match.group(1) is None:
+        if seat is None:
+            raise NotationError(f"whose bowl {text!r}? write <seat>.<bowl>, e.g. 1.2")
+        return seat, _bowl_number(match.group(2))
+    return int(match.group(1)), _bowl_number(match.group(2))
+
+
+# -- determinization ------------------------------------------------------------------------
+
+
+def determinize(game: Game, view: View, rng: Rng) -> FuryState:
+    """A full state consistent with ``view``, every hidden card placed at random.
+
+    Known and kept: the viewer's hand, every bowl, the Pantry, the discard pile, spoons,
+    the turn position, and the cards each other player is publicly known to hold (taken
+    from the Pantry and not played since). The rest of the other hands and the deck
+    order are dealt at random from the cards not seen.
+    """
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("determinize needs a seat's view, not a spectator's")
+    players: int = view["players"]
+    options: dict[str, Any] = dict(view["options"])
+    parse = setup_card
+    unseen = list(deck_copies(options))
+
+    def see(kind: int) -> int:
+        if unseen[kind] <= 0:
+            raise ValueError(f"view is inconsistent: too many {CODES[kind]}")
+        unseen[kind] -= 1
+        return kind
+
+    hands = [[0] * KINDS for _ in range(players)]
+    for c in view["hand"]:
+        hands[seat][see(parse(c))] += 1
+    bowls = [[see(parse(c)) for c in b["cards"]] for row in view["bowls"] for b in row]
+    eaten = [bool(b["eaten"]) for row in view["bowls"] for b in row]
+    pantry = [EMPTY if c is None else see(parse(c)) for c in view["pantry"]]
+    discard = [0] * KINDS
+    for c, n in view["discard"].items():
+        for _ in range(n):
+            discard[see(parse(c))] += 1
+    known = [[0] * KINDS for _ in range(players)]
+    for s in range(players):
+        for c in view["known_hands"][s]:
+            known[s][parse(c)] += 1
+            if s != seat:
+                hands[s][see(parse(c))] += 1
+    pool = [k for k in range(KINDS) for _ in range(unseen[k])]
+    rng.shuffle(pool)
+    sizes: list[int] = view["hand_sizes"]
+    for s in range(players):
+        if s != seat:
+            for _ in range(sizes[s] - sum(hands[s])):
+                hands[s][pool.pop()] += 1
+    if len(pool) != view["deck_size"]:
+        raise ValueError("view is inconsistent: the unseen cards do not fill the deck")
+
+    state = FuryState.__new__(FuryState)
+    state.game = game
+    state.players = players
+    state.options = options
+    state.setup = None
+    state._init_rules(options)
+    state.hands = hands
+    state.hand_sizes = list(sizes)
+    state.known = known
+    state.pantry = pantry
+    state.deck = pool
+    state.discard = discard
+    state.bowls = bowls
+    state.eaten = eaten
+    state.spoons = list(view["spoons"])
+    state.current = view["current"]
+    state.actions_left = view["actions_left"]
+    state.phase = PHASE_NAMES.index(view["phase"])
+    state.pending = tuple(view["revealed"])
+    refill = view["refill_slot"]
+    state.refill_slot = EMPTY if refill is None else refill
+    final = view["final_turns_left"]
+    state.final_left = -1 if final is None else final
+    state.history = deque(([dict(e) for e in turn] for turn in view["log"]), maxlen=max(players, 2))
+    return state
+
+
+GAME = RamenFuryGame()
