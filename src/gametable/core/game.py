@@ -82,7 +82,12 @@ class OptionSpec:
         return value
 
 
-_KINDS: dict[type, str] = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
+_KINDS: dict[type, str] = {
+    bool: "true or false",
+    int: "a whole number",
+    float: "a number",
+    str: "text",
+}
 
 
 def _parse_option_text(spec: OptionSpec, text: str) -> Any:

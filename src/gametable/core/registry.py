@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import warnings
+from collections.abc import Callable
+from functools import partial
 from importlib.metadata import entry_points
 
 from gametable.core.game import Game
@@ -34,14 +37,25 @@ def _load() -> None:
     import gametable.games as games_pkg
 
     for info in sorted(pkgutil.iter_modules(games_pkg.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{games_pkg.__name__}.{info.name}")
-        game = getattr(module, "GAME", None)
-        if isinstance(game, Game):
-            register(game)
+        module_name = f"{games_pkg.__name__}.{info.name}"
+        _try_register(module_name, partial(importlib.import_module, module_name))
     for ep in entry_points(group="gametable.games"):
-        game = ep.load()
-        if isinstance(game, Game):
-            register(game)
+        _try_register(ep.value, ep.load)
+
+
+def _try_register(where: str, load: Callable[[], object]) -> None:
+    """Register the game ``load`` returns (or its ``GAME``); a broken game only warns.
+
+    One game failing to import must not take the others (and the CLI) down with it.
+    """
+    try:
+        loaded = load()
+    except Exception as exc:
+        warnings.warn(f"game {where} could not be loaded: {exc!r}", RuntimeWarning, stacklevel=3)
+        return
+    game = loaded if isinstance(loaded, Game) else getattr(loaded, "GAME", None)
+    if isinstance(game, Game):
+        register(game)
 
 
 def get_game(name: str) -> Game:
