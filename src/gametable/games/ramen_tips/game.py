@@ -1,0 +1,459 @@
+"""Ramen (the tips game) as a :class:`~gametable.core.Game`: setup, notation, determinization.
+
+Notation (canonical forms first; the short forms are accepted where the phase makes them
+unambiguous):
+
+=====================  ==================  ===============================================
+decision               canonical           short forms
+=====================  ==================  ===============================================
+choose a card          ``play C6``         ``C6`` (while choosing)
+use a lone 1           ``exchange S9``     ``S9``, ``x S9`` (while exchanging)
+use a lone 5           ``swap C S``        ``C S``, ``CS``, ``swap chashu supu``
+decline a 1 or a 5     ``pass``            ``-``, ``no``
+take an offer card     ``take Y4>2``       ``Y4>2``, ``Y4 2``, ``Y4>new``, ``Y4`` (one bowl)
+keep your final card   ``keep C6>1``       ``C6>1`` when C6 is your own card
+place Shōyu            ``shoyu 1 1 3``     ``1 1 3``, ``shoyu none``, ``none``
+=====================  ==================  ===============================================
+
+Bowls are numbered from 1; the number after your last bowl (or ``new``) is a new bowl.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from gametable.core.errors import NotationError, OptionError
+from gametable.core.game import JSON, Action, Game, GameInfo, OptionSpec, State, View
+from gametable.core.rng import Rng
+from gametable.games.ramen_tips.cards import (
+    CARD_BY_NAME,
+    CARD_NAMES,
+    DECK,
+    LETTERS,
+    NTYPES,
+    SHOYU,
+    parse_card,
+    parse_type,
+)
+from gametable.games.ramen_tips.state import (
+    CHOOSES,
+    EXCHANGES,
+    KEEPS,
+    PASS,
+    PHASE_NAMES,
+    TAKES,
+    Choose,
+    Exchange,
+    Keep,
+    Pass,
+    PlaceShoyu,
+    Swap,
+    Take,
+    TipsState,
+    hand_size,
+    shoyu_placements,
+    slots_for,
+)
+
+if TYPE_CHECKING:
+    from gametable.agents.base import AgentFactory
+    from gametable.core.textui import TextUI
+
+
+class RamenTipsGame(Game):
+    """Ramen (Israel Cendrero & Sheila Santos): 2 (with Grunchie) to 5 players."""
+
+    name = "ramen-tips"
+    title = "Ramen (the tips game)"
+    min_players = 2
+    max_players = 5
+    info = GameInfo(simultaneous=True, enumerable_actions=True, teams=False)
+    option_specs = (
+        OptionSpec("narutos", bool, False, "play with the Naruto expansion (3 of 6 Narutos)"),
+        OptionSpec(
+            "shoyu_counts_for_validity",
+            bool,
+            True,
+            "Shōyu cards count toward a valid ramen's 3 cards (reference A1)",
+        ),
+        OptionSpec(
+            "bonus_counts_invalid",
+            bool,
+            False,
+            "6/7/8 cards in invalid bowls still earn +1 (reference A8)",
+        ),
+        OptionSpec(
+            "tiebreak",
+            str,
+            "lowest_tip",
+            "tie on yen: 'lowest_tip' (the tied player with the lowest tip token wins) "
+            "or 'shared' (reference A10)",
+            choices=("lowest_tip", "shared"),
+        ),
+        OptionSpec(
+            "final_round_keep_original",
+            bool,
+            False,
+            "final round: keep the card you revealed even if a 1 exchanged it (reference A13)",
+        ),
+    )
+    modes: ClassVar[Mapping[int, str]] = {
+        2: "two players and Grunchie, the dummy (3 offer cards, 9 rounds)",
+        3: "three players, 9 cards each, 9 rounds",
+        4: "four players, 9 cards each, 9 rounds",
+        5: "five players, 8 cards each, 8 rounds",
+    }
+
+    def check_options(self, players: int, options: Mapping[str, Any]) -> None:
+        if options.get("tiebreak") not in ("lowest_tip", "shared"):
+            raise OptionError("tiebreak must be 'lowest_tip' or 'shared'")
+
+    def random_setup(self, players: int, rng: Rng, options: Mapping[str, Any]) -> JSON:
+        pref = rng.shuffled(range(NTYPES))
+        deck = rng.shuffled(DECK)
+        size = hand_size(players)
+        pos = 0
+        hands = []
+        for _ in range(players):
+            hands.append(deck[pos : pos + size])
+            pos += size
+        grunchie: list[int] = []
+        if players == 2:
+            # Grunchie's face-down cards, in the order they will be revealed.
+            grunchie = deck[pos : pos + size]
+            pos += size
+        nslots = slots_for(players)
+        offer = deck[pos : pos + nslots]
+        pos += nslots
+        narutos: list[str] = []
+        if options.get("narutos"):
+            drawn = rng.shuffled(range(NTYPES + 1))[:3]
+            narutos = ["shoyu" if k == SHOYU else LETTERS[k] for k in sorted(drawn)]
+        return {
+            "preference": [LETTERS[t] for t in pref],
+            "hands": [[CARD_NAMES[c] for c in sorted(h)] for h in hands],
+            "grunchie": [CARD_NAMES[c] for c in grunchie],
+            "offer": [CARD_NAMES[c] for c in offer],
+            "unused": [CARD_NAMES[c] for c in deck[pos:]],
+            "narutos": narutos,
+        }
+
+    def state_from_setup(self, players: int, setup: JSON, options: Mapping[str, Any]) -> TipsState:
+        return TipsState(self, players, setup, options)
+
+    # -- actions ------------------------------------------------------------------------
+
+    def action_to_json(self, action: Action) -> JSON:
+        return self.format_action(action)
+
+    def action_from_json(self, data: JSON) -> Action:
+        if not isinstance(data, str):
+            raise ValueError(
+                f"an action is a string such as 'play C6' or 'take Y4>2', got {data!r}"
+            )
+        try:
+            return parse_notation(data)
+        except NotationError as exc:
+            raise ValueError(str(exc)) from None
+
+    def format_action(self, action: Action) -> str:
+        return format_notation(action)
+
+    def parse_action(self, text: str, view: View, legal: Sequence[Action]) -> Action:
+        return parse_notation(text, view, legal)
+
+    # -- hidden information -------------------------------------------------------------
+
+    def determinize(self, view: View, rng: Rng) -> State:
+        return determinize(self, view, rng)
+
+    # -- front ends ---------------------------------------------------------------------
+
+    @cached_property
+    def bots(self) -> Mapping[str, AgentFactory]:
+        from gametable.agents.base import RandomAgent
+        from gametable.games.ramen_tips.bots import GreedyAgent
+
+        return {"greedy": GreedyAgent, "random": RandomAgent}
+
+    @cached_property
+    def ui(self) -> TextUI:
+        from gametable.games.ramen_tips.ui import TipsTextUI
+
+        return TipsTextUI()
+
+
+# -- notation ---------------------------------------------------------------------------
+
+
+def format_notation(action: Action) -> str:
+    """The canonical notation of a decision (see the module docstring)."""
+    if isinstance(action, Choose):
+        return f"play {CARD_NAMES[action.card]}"
+    if isinstance(action, Exchange):
+        return f"exchange {CARD_NAMES[action.card]}"
+    if isinstance(action, Swap):
+        return f"swap {LETTERS[action.a]} {LETTERS[action.b]}"
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, Take):
+        return f"take {CARD_NAMES[action.card]}>{action.bowl + 1}"
+    if isinstance(action, Keep):
+        return f"keep {CARD_NAMES[action.card]}>{action.bowl + 1}"
+    if isinstance(action, PlaceShoyu):
+        return "shoyu " + (" ".join(str(b + 1) for b in action.bowls) or "none")
+    raise TypeError(f"not a ramen-tips action: {action!r}")
+
+
+_PLACE_RE = re.compile(r"^(.*?)\s*(?:>|@|:|->|\s|\bto\b|\binto\b)\s*(?:bowl\s*)?(\d+|new|n)$", re.I)
+
+
+def parse_notation(
+    text: str, view: View | None = None, legal: Sequence[Action] = ()
+) -> Action:
+    """A decision from text. Without a view only the canonical forms are accepted.
+
+    Raises :class:`NotationError` saying what is wrong and what would be understood.
+    """
+    raw = " ".join(text.strip().split())
+    if not raw:
+        raise NotationError("empty move")
+    low = raw.lower()
+    word, _, rest = low.partition(" ")
+    phase = view.get("phase") if view is not None else None
+    if low in ("pass", "-", "no", "none") and phase in ("exchange", "swap", None):
+        return PASS
+    if word == "play":
+        return CHOOSES[_card(rest, "play which card? e.g. 'play C6'")]
+    if word in ("exchange", "x"):
+        return EXCHANGES[_card(rest, "exchange for which card? e.g. 'exchange S9'")]
+    if word == "swap":
+        return _swap(rest)
+    if word == "take":
+        return _placement(rest, view, legal, keep=False)
+    if word == "keep":
+        return _placement(rest, view, legal, keep=True)
+    if word in ("shoyu", "shōyu", "soy"):
+        return _shoyu(rest, view)
+    if phase is None:
+        raise NotationError(
+            f"cannot read {raw!r}: actions are 'play C6', 'exchange S9', 'swap C S', 'pass', "
+            "'take Y4>2', 'keep C6>1' or 'shoyu 1 1'"
+        )
+    if phase == "choose":
+        return CHOOSES[_card(raw, "choose a card of your hand, e.g. 'C6'")]
+    if phase == "exchange":
+        return EXCHANGES[_card(raw, "exchange your 1 for a revealed card, e.g. 'S9', or 'pass'")]
+    if phase == "swap":
+        return _swap(raw)
+    if phase == "take":
+        return _placement(raw, view, legal, keep=None)
+    if phase == "shoyu":
+        return _shoyu(raw, view)
+    raise NotationError("the game is over")
+
+
+def _card(text: str, hint: str) -> int:
+    if not text.strip():
+        raise NotationError(hint)
+    try:
+        return parse_card(text)
+    except ValueError as exc:
+        raise NotationError(f"{exc}; {hint}") from None
+
+
+def _swap(text: str) -> Swap:
+    parts = text.replace(",", " ").replace("<>", " ").replace("/", " ").split()
+    if len(parts) == 1 and len(parts[0]) == 2:
+        parts = [parts[0][0], parts[0][1]]
+    if len(parts) != 2:
+        raise NotationError("swap which two preference cards? e.g. 'swap C S' (or 'pass')")
+    try:
+        a, b = parse_type(parts[0]), parse_type(parts[1])
+    except ValueError as exc:
+        raise NotationError(f"{exc}; e.g. 'swap C S'") from None
+    if a == b:
+        raise NotationError("swap two different preference cards, e.g. 'swap C S'")
+    return Swap(min(a, b), max(a, b))
+
+
+def _placement(text: str, view: View | None, legal: Sequence[Action], keep: bool | None) -> Action:
+    bowl_text: str | None = None
+    match = _PLACE_RE.match(text)
+    card_text = text
+    if match and match.group(1):
+        card_text, bowl_text = match.group(1), match.group(2).lower()
+    try:
+        card = parse_card(card_text)
+    except ValueError as exc:
+        if match is None and view is not None:
+            raise NotationError(f"{exc}; e.g. 'Y4>2' (card > bowl)") from None
+        raise NotationError(f"{exc}; write the card and its bowl, e.g. 'take Y4>2'") from None
+    if keep is None:
+        own = [a for a in legal if isinstance(a, Keep)]
+        keep = bool(own) and own[0].card == card
+    if bowl_text is None:
+        options = [a for a in legal if isinstance(a, Keep if keep else Take) and a.card == card]
+        if len(options) == 1:
+            return options[0]
+        if not options:
+            raise NotationError(f"{CARD_NAMES[card]} cannot be taken now; write e.g. 'Y4>2'")
+        bowls = ", ".join(str(a.bowl + 1) for a in options)
+        raise NotationError(f"into which bowl? {CARD_NAMES[card]} may go into bowl {bowls}")
+    if bowl_text in ("new", "n"):
+        if view is None or view.get("seat") is None:
+            raise NotationError("write the new bowl's number, e.g. 'take Y4>3'")
+        bowl = len(view["bowls"][view["seat"]])
+    else:
+        bowl = int(bowl_text) - 1
+        if bowl < 0:
+            raise NotationError("bowls are numbered from 1")
+    if bowl >= len(TAKES[0]):
+        raise NotationError(f"there is no bowl {bowl + 1}")
+    return (KEEPS if keep else TAKES)[card][bowl]
+
+
+def _shoyu(text: str, view: View | None) -> PlaceShoyu:
+    words = text.replace(",", " ").split()
+    if words in ([], ["none"], ["-"]):
+        return PlaceShoyu(())
+    bowls = []
+    for w in words:
+        if not w.isdigit() or int(w) < 1:
+            raise NotationError(
+                f"cannot read {w!r}: list one bowl number per Shōyu card, e.g. 'shoyu 1 1 3'"
+            )
+        bowls.append(int(w) - 1)
+    return PlaceShoyu(tuple(sorted(bowls)))
+
+
+# -- determinization --------------------------------------------------------------------
+
+
+def determinize(game: Game, view: View, rng: Rng) -> TipsState:
+    """A full state consistent with ``view``; every hidden card placed at random.
+
+    Known and kept: the viewer's hand and chosen card, the offer, revealed cards, bowls,
+    cards Grunchie removed, the preference row, Shōyu counts. Shuffled among the unknown
+    cards: the other hands, the other seats' chosen-but-unrevealed cards, Grunchie's
+    face-down cards and the unused deck. Other seats' hidden Shōyu placements are
+    replaced by random legal ones.
+    """
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("determinize needs a seat's view, not a spectator's")
+    players: int = view["players"]
+    parse = CARD_BY_NAME.__getitem__
+    phase = PHASE_NAMES.index(view["phase"])
+    hands = [[] if s != seat else [parse(c) for c in view["hand"]] for s in range(players)]
+    known: set[int] = set(hands[seat])
+    offer = [parse(c) for c in view["offer"]]
+    known.update(offer)
+    revealed_names = view["revealed"]
+    revealed = [parse(c) for c in revealed_names] if revealed_names is not None else None
+    original = (
+        [parse(c) for c in view["revealed_original"]] if revealed_names is not None else None
+    )
+    if revealed is not None:
+        known.update(revealed)
+    bowls = [[[parse(c) for c in b] for b in bs] for bs in view["bowls"]]
+    for bs in bowls:
+        for b in bs:
+            known.update(b)
+    removed = [parse(c) for c in view["removed"]]
+    known.update(removed)
+    chosen = [-1] * players
+    if phase == 0 and view["chosen"] is not None:  # choosing, and the viewer has chosen
+        chosen[seat] = parse(view["chosen"])
+        known.add(chosen[seat])
+    unknown = [c for c in DECK if c not in known]
+    rng.shuffle(unknown)
+    if phase == 0:
+        for s in range(players):
+            if s != seat and view["committed"][s]:
+                chosen[s] = unknown.pop()
+    for s in range(players):
+        if s != seat:
+            hands[s] = sorted(unknown.pop() for _ in range(view["hand_sizes"][s]))
+    grunchie = [unknown.pop() for _ in range(view["grunchie_hand_size"])]
+    unused = unknown
+    if len(unused) != view["unused_count"]:
+        raise ValueError("view is inconsistent: cards unaccounted for")
+
+    state = TipsState.__new__(TipsState)
+    state.game = game
+    state.players = players
+    state.options = dict(view["options"])
+    state.setup = None
+    state.nslots = slots_for(players)
+    state.pref = [LETTERS.index(p["type"]) for p in view["preference"]]
+    state.slot_of = [0] * NTYPES
+    for slot, t in enumerate(state.pref):
+        state.slot_of[t] = slot
+    narutos = [t for t in state.pref if view["preference"][state.slot_of[t]]["naruto"]]
+    if view["shoyu_naruto"]:
+        narutos.append(SHOYU)
+    state.narutos = tuple(sorted(narutos))
+    state.hands = hands
+    state.grunchie_hand = grunchie
+    state.offer = offer
+    state.unused = unused
+    state.removed = removed
+    state.bowls = bowls
+    state.masks = [[_mask(b) for b in bs] for bs in bowls]
+    state.shoyu = list(view["shoyu"])
+    state.shoyu_supply = view["shoyu_supply"]
+    state.placed = [list(p) for p in view["placed"]]
+    state.chosen = chosen
+    state.revealed = revealed if revealed is not None else [-1] * state.nslots
+    state.original = original if original is not None else [-1] * state.nslots
+    state.effects = [parse(c) for c in view["pending_effects"]]
+    state.order = list(view["order"])
+    state.turn = view["turn"]
+    state.current = view["current"] if view["current"] is not None else -1
+    state.took = view["took"]
+    state.kept = view["kept"]
+    state.final = view["final_round"]
+    state.round_no = view["round"] - 1
+    state.waiting = sum(1 for c in chosen if c < 0)
+    state.analysis = list(view["analysis"])
+    state.paralysis = list(view["paralysis"])
+    log = view["log"]
+    history = []
+    start = 0
+    for n in view["log_rounds"]:
+        history.append(list(log[start : start + n]))
+        start += n
+    state.history = history
+    state.result_cache = None
+    state.phase = phase
+    pending: list[PlaceShoyu | None] = [None] * players
+    if view["phase"] == "shoyu":
+        for s in range(players):
+            if s == seat:
+                mine = view["shoyu_placement"]
+                pending[s] = PlaceShoyu(tuple(mine)) if mine is not None else None
+            elif view["committed"][s]:
+                sizes = [len(b) for b in bowls[s]]
+                if state.shoyu[s] == 0 or all(n < 2 for n in sizes):
+                    pending[s] = PlaceShoyu(())
+                else:
+                    pending[s] = rng.choice(shoyu_placements(sizes, state.shoyu[s]))
+    state.shoyu_pending = pending
+    if view["phase"] == "over":
+        state.shoyu_pending = [PlaceShoyu(()) for _ in range(players)]
+        state.result_cache = state._compute_result()
+    return state
+
+
+def _mask(cards: Sequence[int]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << (c // 9)
+    return mask
+
+
+GAME = RamenTipsGame()

@@ -1,0 +1,286 @@
+"""Terminal rendering of Ramen (the tips game) views and results (rich)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from gametable.core.game import Action, Result, View
+from gametable.games.ramen_tips.cards import CARD_NAMES, LETTERS, TYPES
+from gametable.games.ramen_tips.state import (
+    ACHIEVEMENTS,
+    Choose,
+    Exchange,
+    Keep,
+    Pass,
+    PlaceShoyu,
+    Swap,
+    Take,
+)
+
+STYLES = {"C": "red", "A": "blue", "S": "yellow", "N": "magenta", "Y": "green"}
+
+NOTATION_HELP = """\
+Cards are a type letter and a value 1–9:
+  C Chāshū (pork, red)   A Ajitama (egg, blue)   S Sūpu (soup, yellow)
+  N Nūdoru (noodles, purple)   Y Yasai (vegetables, green)
+Strength: the type's place in the preference row first (leftmost strongest), then value.
+
+Each round:
+  choose a card to reveal (secretly):        C6        (or: play C6)
+  with a lone 1, exchange it for a card:      S9        (or: exchange S9, or: pass)
+  with a lone 5, swap two preference cards:   C S       (or: swap C S, or: pass)
+  take an offer card into a bowl:             Y4>2      (or: take Y4>2, Y4 2, Y4>new;
+                                                         just Y4 when only one bowl fits)
+  final round, place your own card too:       C6>1      (or: keep C6>1), in either order
+  at the end, place your Shōyu cards:         1 1 3     (one bowl number per card; none)
+Bowls are numbered from 1; the number after your last bowl is a new bowl. A card must go
+into an existing bowl lacking its type if there is one, else it starts a new bowl.
+Other commands: 'moves' lists your legal moves (pick one by number: #3), 'help' shows
+this text, 'quit' leaves."""
+
+
+def card_text(name: str) -> Text:
+    """A card in its type's colour."""
+    return Text(name, style=f"bold {STYLES.get(name[0], 'white')}")
+
+
+def cards_text(names: Sequence[str], empty: str = "—") -> Text:
+    if not names:
+        return Text(empty, style="dim")
+    return Text(" ").join(card_text(n) for n in names)
+
+
+def slot_name(view: View, slot: int) -> str:
+    if slot >= view["players"]:
+        return "Grunchie"
+    label = f"Seat {slot}"
+    return label + " (you)" if slot == view.get("seat") else label
+
+
+def describe_event(view: View, event: dict[str, Any]) -> Text:
+    """One line of the round log."""
+    kind = event["event"]
+    who = slot_name(view, event["seat"]) if "seat" in event else ""
+    if kind == "reveal":
+        parts: list[Text | str] = ["Revealed: "]
+        for slot, card in enumerate(event["cards"]):
+            if slot:
+                parts.append(", ")
+            parts += [f"{slot_name(view, slot)} ", card_text(card)]
+        return Text.assemble(*parts)
+    if kind == "cancel":
+        what = "1s" if event["value"] == 1 else "5s"
+        return Text(f"Two or more {what} revealed: their effects are cancelled", style="dim")
+    if kind == "grunchie_ignores":
+        return Text(f"Grunchie's {event['value']} has no effect", style="dim")
+    if kind == "exchange":
+        return Text.assemble(
+            f"{who} exchanged ", card_text(event["gave"]), " for ", card_text(event["got"]),
+            f" ({slot_name(view, event['with'])})",
+        )
+    if kind == "pass":
+        return Text(f"{who} did not use the {'1' if event['effect'] == 'exchange' else '5'}")
+    if kind == "swap":
+        a, b = event["types"]
+        return Text(f"{who} swapped {a} and {b}: preference now {' '.join(event['preference'])}")
+    if kind == "order":
+        return Text("Order of choice: " + ", ".join(slot_name(view, s) for s in event["slots"]))
+    if kind == "take":
+        bowl = event["bowl"] + 1
+        return Text.assemble(f"{who} took ", card_text(event["card"]), f" into bowl {bowl}")
+    if kind == "keep":
+        bowl = event["bowl"] + 1
+        return Text.assemble(f"{who} kept ", card_text(event["card"]), f" in bowl {bowl}")
+    if kind == "shoyu":
+        return Text(f"{who} gains a Shōyu card (a 9)")
+    if kind == "grunchie_removes":
+        return Text.assemble("Grunchie removed ", card_text(event["card"]), " from the game")
+    if kind == "place_shoyu":
+        bowls = " ".join(str(b + 1) for b in event["bowls"])
+        return Text(f"{who} placed Shōyu in bowl(s) {bowls}")
+    return Text(str(event))
+
+
+def preference_text(view: View) -> Text:
+    parts: list[Text | str] = [Text("[Shōyu" + (" ◎" if view["shoyu_naruto"] else "") + "] ",
+                                    style="bold")]
+    for p in view["preference"]:
+        t = p["type"]
+        label = f"{TYPES[LETTERS.index(t)]}({t}) {p['tip']}¥" + (" ◎" if p["naruto"] else "")
+        parts += [Text(label, style=f"bold {STYLES[t]}"), "  "]
+    return Text.assemble(*parts)
+
+
+class TipsTextUI:
+    """Rendering and help for the ``ramen-tips`` game."""
+
+    def render_view(self, view: View) -> RenderableType:
+        seat = view.get("seat")
+        rows: list[RenderableType] = []
+        head = f"Round {view['round']}/{view['rounds']}"
+        if view["final_round"]:
+            head += " — final round"
+        if view["grunchie"]:
+            head += f" — Grunchie has {view['grunchie_hand_size']} face-down card(s)"
+        rows.append(Text(head, style="bold"))
+        rows.append(Text.assemble("Preference: ", preference_text(view)))
+        rows.append(Text.assemble("Offer: ", cards_text(view["offer"])))
+        if view["revealed"] is not None:
+            parts: list[Text | str] = ["Revealed: "]
+            for slot, card in enumerate(view["revealed"]):
+                if slot:
+                    parts.append("  ")
+                parts += [f"{slot_name(view, slot)} ", card_text(card)]
+            rows.append(Text.assemble(*parts))
+        if view["removed"]:
+            rows.append(Text.assemble("Removed by Grunchie: ", cards_text(view["removed"])))
+        table = Table(show_header=True, header_style="bold", expand=False)
+        table.add_column("seat")
+        table.add_column("hand")
+        table.add_column("Shōyu")
+        table.add_column("bowls")
+        for s in range(view["players"]):
+            bowls = view["bowls"][s]
+            placed = view["placed"][s]
+            btext = Text()
+            for i, b in enumerate(bowls):
+                if i:
+                    btext.append("  ")
+                btext.append(f"{i + 1}:[")
+                btext.append_text(cards_text(b, ""))
+                if i < len(placed) and placed[i]:
+                    btext.append(f" +{placed[i]}sh")
+                btext.append("]")
+            status = ""
+            if view["phase"] in ("choose", "shoyu") and view["committed"][s]:
+                status = " ✓"
+            table.add_row(
+                slot_name(view, s) + status,
+                str(view["hand_sizes"][s]),
+                str(view["shoyu"][s]),
+                btext if bowls else Text("—", style="dim"),
+            )
+        rows.append(table)
+        if seat is not None and view["hand"] is not None:
+            rows.append(Text.assemble("Your hand: ", cards_text(view["hand"])))
+            if view.get("chosen"):
+                rows.append(Text.assemble("You chose: ", card_text(view["chosen"]),
+                                          " (waiting for the others)"))
+        log = view["log"]
+        if log:
+            start = len(log) - view["log_rounds"][-1] if view["log_rounds"] else 0
+            recent = log[start:] or log[-8:]
+            rows.append(Panel(Group(*(describe_event(view, e) for e in recent)),
+                              title="this round", expand=False))
+        rows.append(Text(self._prompt(view), style="italic"))
+        return Group(*rows)
+
+    def _prompt(self, view: View) -> str:
+        phase = view["phase"]
+        if phase == "choose":
+            return "Everyone chooses a card to reveal."
+        if phase == "exchange":
+            return f"{slot_name(view, view['current'])} may exchange the lone 1."
+        if phase == "swap":
+            return f"{slot_name(view, view['current'])} may swap two preference cards."
+        if phase == "take":
+            return f"{slot_name(view, view['current'])} takes an offer card."
+        if phase == "shoyu":
+            return "Players place their Shōyu cards."
+        return "The game is over."
+
+    def render_result(self, result: Result) -> RenderableType:
+        details = result.details
+        table = Table(title="Final score", header_style="bold")
+        table.add_column("seat")
+        table.add_column("bowls")
+        table.add_column("breakdown")
+        table.add_column("yen", justify="right")
+        table.add_column("rank", justify="right")
+        for p in details["players"]:
+            seat = p["seat"]
+            bowls = Text()
+            for i, b in enumerate(p["bowls"]):
+                if i:
+                    bowls.append("\n")
+                bowls.append_text(cards_text(b["cards"]))
+                if b["shoyu"]:
+                    bowls.append(f" +{b['shoyu']} Shōyu")
+                bowls.append("" if b["valid"] else "  (invalid)", style="dim")
+            lines = "\n".join(p["lines"])
+            if p["achievements"]:
+                names = {k: n for k, n, _ in ACHIEVEMENTS}
+                lines += "\nAchievements: " + ", ".join(names[a] for a in p["achievements"])
+            table.add_row(f"Seat {seat}", bowls, lines, str(result.scores[seat]),
+                          str(result.ranks[seat]))
+        tips = Table(title="Tips (lowest total in valid ramen)", header_style="bold")
+        tips.add_column("type")
+        tips.add_column("yen")
+        tips.add_column("totals")
+        tips.add_column("winner")
+        for row in details["tips"]:
+            totals = " ".join(
+                str(t) if e else "–" for t, e in zip(row["totals"], row["eligible"], strict=True)
+            )
+            winner = "nobody" if row["winner"] is None else f"Seat {row['winner']}"
+            tips.add_row(row["type"], str(row["yen"]), totals, winner)
+        parts: list[RenderableType] = [table, tips]
+        if details["narutos"]:
+            nar = Table(title="Narutos (highest total; a tie gives nobody)", header_style="bold")
+            nar.add_column("Naruto")
+            nar.add_column("amounts")
+            nar.add_column("winner")
+            for row in details["narutos"]:
+                winner = "nobody" if row["winner"] is None else f"Seat {row['winner']}"
+                nar.add_row(row["kind"], " ".join(map(str, row["amounts"])), winner)
+            parts.append(nar)
+        winners = ", ".join(f"Seat {s}" for s in result.winners)
+        line = f"Winner: {winners}"
+        if result.tiebreak:
+            line += f" (tie broken by {result.tiebreak})"
+        elif len(result.winners) > 1:
+            line += " (shared)"
+        parts.append(Text(line, style="bold"))
+        return Group(*parts)
+
+    def notation_help(self) -> str:
+        return NOTATION_HELP
+
+    def describe_legal(self, view: View, legal: Sequence[Action]) -> RenderableType:
+        if not legal:
+            return Text("nothing to do now", style="dim")
+        short = [_short(a) for a in legal]
+        text = Text()
+        for i, s in enumerate(short):
+            if i:
+                text.append("   ")
+            text.append(f"#{i + 1} ", style="dim")
+            text.append(s)
+        return text
+
+
+def _short(action: Action) -> str:
+    if isinstance(action, Choose):
+        return CARD_NAMES[action.card]
+    if isinstance(action, Exchange):
+        return f"x {CARD_NAMES[action.card]}"
+    if isinstance(action, Swap):
+        return f"swap {LETTERS[action.a]} {LETTERS[action.b]}"
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, Take):
+        return f"{CARD_NAMES[action.card]}>{action.bowl + 1}"
+    if isinstance(action, Keep):
+        return f"keep {CARD_NAMES[action.card]}>{action.bowl + 1}"
+    if isinstance(action, PlaceShoyu):
+        return "shoyu " + (" ".join(str(b + 1) for b in action.bowls) or "none")
+    return repr(action)
+
+
+__all__ = ["NOTATION_HELP", "TipsTextUI", "card_text", "describe_event"]
