@@ -61,7 +61,9 @@ def main() -> None:
     for game in all_games():
         if args.only and game.name != args.only:
             continue
-        counts = sorted({game.min_players, min(game.max_players, max(game.min_players, 2)), game.max_players})
+        counts = sorted(
+            {game.min_players, min(game.max_players, max(game.min_players, 2)), game.max_players}
+        )
         for players in counts:
             for label, fn in (("engine loop", engine_game), ("agents+views", agent_game)):
                 try:
@@ -69,7 +71,9 @@ def main() -> None:
                 except Exception as exc:  # a game still in progress must not stop the table
                     table.add_row(game.name, str(players), label, f"error: {exc!r}", "", "")
                     continue
-                table.add_row(game.name, str(players), label, f"{median:.3f}", f"{gps:,.0f}", f"{dps:,.0f}")
+                table.add_row(
+                    game.name, str(players), label, f"{median:.3f}", f"{gps:,.0f}", f"{dps:,.0f}"
+                )
     Console().print(table)
 
 

@@ -69,7 +69,8 @@ def main() -> None:
     args = parser.parse_args()
     solo(args.seeds)
     for players in (2, 3, 4):
-        print(f"greedy vs random, {players} players, {args.games} games: greedy wins {versus(players, args.games):.1%}")
+        share = versus(players, args.games)
+        print(f"greedy vs random, {players} players, {args.games} games: greedy wins {share:.1%}")
 
 
 if __name__ == "__main__":

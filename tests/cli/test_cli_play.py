@@ -35,7 +35,9 @@ def test_games_json_is_machine_readable() -> None:
 
 def test_a_bot_only_game_runs_by_itself_and_saves_a_replayable_record(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    result = run("play", "ramen-ramen", "--seats", "greedy,random", "--seed", "1", "--record", str(path))
+    result = run(
+        "play", "ramen-ramen", "--seats", "greedy,random", "--seed", "1", "--record", str(path)
+    )
     assert result.exit_code == 0, result.output
     assert "Game over" in result.output and "wins" in result.output
     data = json.loads(path.read_text())
@@ -52,7 +54,17 @@ def test_solo_bot_game_shows_the_critics_verdict() -> None:
 
 def test_bad_and_illegal_input_is_explained_and_reprompted_never_a_traceback() -> None:
     script = "N9>1\nfoo\nN4\n#999\nA0>1 A0>2\nhelp\nmoves\nquit\n"
-    result = run("play", "ramen-ramen", "--seats", "human,greedy", "--seed", "5", "--option", "first_player=0", input=script)
+    result = run(
+        "play",
+        "ramen-ramen",
+        "--seats",
+        "human,greedy",
+        "--seed",
+        "5",
+        "--option",
+        "first_player=0",
+        input=script,
+    )
     assert result.exit_code == 0
     out = result.output
     assert "values go from 0 to 7" in out
@@ -72,25 +84,49 @@ def test_end_of_input_leaves_the_game_cleanly() -> None:
 
 def test_a_human_game_can_be_played_to_the_end(tmp_path: Path) -> None:
     path = tmp_path / "human.json"
-    result = run("play", "ramen-ramen", "--seats", "human,random", "--seed", "8", "--record", str(path), input="#1\n" * 200)
+    result = run(
+        "play",
+        "ramen-ramen",
+        "--seats",
+        "human,random",
+        "--seed",
+        "8",
+        "--record",
+        str(path),
+        input="#1\n" * 200,
+    )
     assert result.exit_code == 0
     assert "Game over" in result.output
     assert json.loads(path.read_text())["result"] is not None
 
 
 def test_hint_shows_what_the_bot_would_play() -> None:
-    result = run("play", "ramen-ramen", "--seed", "5", "--option", "first_player=0", input="hint\nquit\n")
+    result = run(
+        "play", "ramen-ramen", "--seed", "5", "--option", "first_player=0", input="hint\nquit\n"
+    )
     assert "The greedy bot would play:" in result.output
 
 
 def test_two_humans_pass_the_keyboard_so_hands_stay_hidden() -> None:
-    result = run("play", "ramen-ramen", "--seats", "human,human", "--seed", "2", input="\n#1\n#1\n\nquit\n")
+    result = run(
+        "play", "ramen-ramen", "--seats", "human,human", "--seed", "2", input="\n#1\n#1\n\nquit\n"
+    )
     assert "Pass the keyboard to seat" in result.output
 
 
 def test_an_unfinished_game_resumes_from_its_record(tmp_path: Path) -> None:
     path = tmp_path / "resume.json"
-    first = run("play", "ramen-ramen", "--seats", "human,greedy", "--seed", "4", "--record", str(path), input="#1\n#1\n#1\nquit\n")
+    first = run(
+        "play",
+        "ramen-ramen",
+        "--seats",
+        "human,greedy",
+        "--seed",
+        "4",
+        "--record",
+        str(path),
+        input="#1\n#1\n#1\nquit\n",
+    )
     assert "resume it with" in first.output
     moves = len(json.loads(path.read_text())["moves"])
     assert moves >= 3
@@ -106,7 +142,10 @@ def test_bad_flags_are_named() -> None:
         (("play", "ramen-ramen", "--seats", "human,robot"), "unknown seat 'robot'"),
         (("play", "ramen-ramen", "--bogus"), "no such option '--bogus'"),
         (("play", "chess"), "unknown game 'chess'"),
-        (("play", "ramen-ramen", "--players", "3", "--seats", "human,greedy"), "--seats names 2 seat(s) but --players is 3"),
+        (
+            ("play", "ramen-ramen", "--players", "3", "--seats", "human,greedy"),
+            "--seats names 2 seat(s) but --players is 3",
+        ),
         (("play", "ramen-ramen", "--option", "first_player=7"), "first_player must be a seat"),
         (("play", "ramen-ramen", "--first-player", "soon"), "takes a whole number"),
     ]

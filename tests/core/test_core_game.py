@@ -59,5 +59,5 @@ def test_resolve_options_fills_defaults_and_rejects_unknown_options_and_player_c
 def test_registry_finds_games_by_name_and_names_the_known_ones_otherwise() -> None:
     assert get_game("ramen-ramen").title == "Ramen! Ramen!"
     assert "ramen-ramen" in [g.name for g in all_games()]
-    with pytest.raises(KeyError, match="unknown game 'chess'.*ramen-ramen"):
+    with pytest.raises(KeyError, match=r"unknown game 'chess'.*ramen-ramen"):
         get_game("chess")

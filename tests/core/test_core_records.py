@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 
 from gametable.agents import make_agent, play_game
-from gametable.core import RecordError, get_game
-from gametable.core import records
+from gametable.core import RecordError, get_game, records
 
 GAME = get_game("ramen-ramen")
 
@@ -21,10 +20,24 @@ def sample() -> dict:  # type: ignore[type-arg]
 
 def test_a_record_holds_the_documented_fields() -> None:
     data = sample()
-    assert list(data) == ["format", "version", "game", "players", "options", "seed", "setup", "moves", "result", "meta"]
+    assert list(data) == [
+        "format",
+        "version",
+        "game",
+        "players",
+        "options",
+        "seed",
+        "setup",
+        "moves",
+        "result",
+        "meta",
+    ]
     assert data["format"] == "gametable-record" and data["version"] == 1
     assert len(data["setup"]["deck"]) == 56
-    assert data["moves"][0] == {"seat": data["setup"]["first_player"], "action": data["moves"][0]["action"]}
+    assert data["moves"][0] == {
+        "seat": data["setup"]["first_player"],
+        "action": data["moves"][0]["action"],
+    }
     assert data["result"]["winners"]
 
 
@@ -53,7 +66,7 @@ def test_an_illegal_decision_is_rejected_with_its_step_and_reason() -> None:
 def test_a_move_by_the_wrong_seat_is_rejected() -> None:
     data = sample()
     data["moves"][0]["seat"] = 1 - data["moves"][0]["seat"]
-    with pytest.raises(RecordError, match="step 0: seat . is not to act"):
+    with pytest.raises(RecordError, match=r"step 0: seat \d is not to act"):
         records.replay(records.from_json(data))
 
 
@@ -83,7 +96,10 @@ def test_an_invalid_setup_is_rejected() -> None:
         (lambda d: d.update(moves={}), "'moves' must be a list"),
         (lambda d: d.update(options={"bogus": 1}), "unknown option"),
         (lambda d: d["moves"].__setitem__(0, {"seat": 0}), "step 0: a move must be an object"),
-        (lambda d: d["moves"].__setitem__(0, {"seat": 7, "action": "take A0"}), "seat 7 is not a seat"),
+        (
+            lambda d: d["moves"].__setitem__(0, {"seat": 7, "action": "take A0"}),
+            "seat 7 is not a seat",
+        ),
         (lambda d: d["moves"].__setitem__(0, {"seat": 0, "action": 12}), "malformed action 12"),
     ],
 )

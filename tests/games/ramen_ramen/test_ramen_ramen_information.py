@@ -60,7 +60,9 @@ def test_served_bowls_are_face_down_for_everyone_until_the_end_but_their_count_i
 def test_served_bowls_are_open_in_solo() -> None:
     state = midgame(1, steps=40)
     view = state.view(0)
-    assert view["served"][0]["bowls"] == [[f"{'ACKMGNS'[c >> 3]}{c & 7}" for c in b] for b in state.served[0]]
+    assert view["served"][0]["bowls"] == [
+        [f"{'ACKMGNS'[c >> 3]}{c & 7}" for c in b] for b in state.served[0]
+    ]
 
 
 def test_solo_discards_stay_hidden_until_the_end_then_are_revealed() -> None:
@@ -81,7 +83,9 @@ def test_everything_is_revealed_at_the_end() -> None:
 
 
 def test_the_last_fridge_pick_of_each_player_is_public() -> None:
-    state = position(2, [["A0", "C1", "K2", "M3"], ["A4", "C5", "K6", "M7"]], fridge=["N0", "N1", "N2", "N3"])
+    state = position(
+        2, [["A0", "C1", "K2", "M3"], ["A4", "C5", "K6", "M7"]], fridge=["N0", "N1", "N2", "N3"]
+    )
     state.apply(0, state.legal_actions(0)[0])
     state.apply(0, next(a for a in state.legal_actions(0) if a.card == 41))  # N1
     assert state.view(1)["last_pick"][0] == ["N1"]
@@ -89,7 +93,12 @@ def test_the_last_fridge_pick_of_each_player_is_public() -> None:
 
 
 def test_a_drawn_card_shows_only_to_the_player_who_drew_it() -> None:
-    state = position(2, [["A0", "C1", "K2", "M3"], ["A4", "C5", "K6", "M7"]], fridge=["N0", "N1", "N2", "N3"], deck=["S5", "S6"])
+    state = position(
+        2,
+        [["A0", "C1", "K2", "M3"], ["A4", "C5", "K6", "M7"]],
+        fridge=["N0", "N1", "N2", "N3"],
+        deck=["S5", "S6"],
+    )
     state.apply(0, state.legal_actions(0)[0])
     state.apply(0, state.legal_actions(0)[0])
     draws = lambda seat: [e for e in state.view(seat)["log"] if e["event"] == "draw"]  # noqa: E731
@@ -107,7 +116,12 @@ def test_teammates_do_not_see_each_others_hands() -> None:
 
 
 def test_the_log_shows_what_just_happened_since_the_seats_last_turn() -> None:
-    state = position(2, [["A0", "C1", "K2", "M3"], ["A4", "C5", "K6", "M7"]], fridge=["N0", "N1", "N2", "N3"], bowls=[["S7"], [], []])
+    state = position(
+        2,
+        [["A0", "C1", "K2", "M3"], ["A4", "C5", "K6", "M7"]],
+        fridge=["N0", "N1", "N2", "N3"],
+        bowls=[["S7"], [], []],
+    )
     state.apply(0, Play(((parse_card("A0"), 1), (parse_card("C1"), 0))))
     kinds = [e["event"] for e in state.view(1)["log"]]
     assert kinds == ["play", "play"]

@@ -9,8 +9,7 @@ from hypothesis import strategies as st
 from ramen_helpers import all_cards, snapshot
 
 from gametable.agents import RandomAgent, play_game
-from gametable.core import IllegalAction, Rng, get_game
-from gametable.core import records
+from gametable.core import IllegalAction, Rng, get_game, records
 from gametable.games.ramen_ramen.cards import CARD_NAMES, DECK
 from gametable.games.ramen_ramen.state import Play, RamenState, Take
 
@@ -61,7 +60,13 @@ def any_action(draw: st.DrawFn) -> Play | Take:
 
 
 @SETTINGS
-@given(players_st, seed_st, st.floats(0, 1), st.lists(any_action(), min_size=1, max_size=8), st.integers(0, 3))
+@given(
+    players_st,
+    seed_st,
+    st.floats(0, 1),
+    st.lists(any_action(), min_size=1, max_size=8),
+    st.integers(0, 3),
+)
 def test_an_action_is_accepted_exactly_when_it_is_legal_and_a_rejected_one_changes_nothing(
     players: int, seed: int, fraction: float, actions: list[Play | Take], seat_offset: int
 ) -> None:
@@ -153,7 +158,9 @@ def test_determinize_samples_a_full_state_consistent_with_the_view(
     mine.pop("log")
     view.pop("log")
     assert mine == view
-    assert sorted(sample.legal_actions(seat), key=repr) == sorted(state.legal_actions(seat), key=repr)
+    assert sorted(sample.legal_actions(seat), key=repr) == sorted(
+        state.legal_actions(seat), key=repr
+    )
     # The sample is a real game: it plays to the end.
     rng = Rng(seed)
     while not sample.is_over:

@@ -72,10 +72,14 @@ def test_first_player_option_chooses_who_starts() -> None:
 
 
 def test_three_bowl_places_start_empty_and_playing_into_an_empty_place_starts_a_bowl() -> None:
-    state = position(2, [["A0", "C0", "K0", "M0"], ["A1", "C1", "K1", "M1"]], fridge=["N0", "N1", "N2", "N3"])
+    state = position(
+        2, [["A0", "C0", "K0", "M0"], ["A1", "C1", "K1", "M1"]], fridge=["N0", "N1", "N2", "N3"]
+    )
     assert [len(b) for b in state.bowls] == [0, 0, 0]
     state.apply(0, play(("A0", 1), ("C0", 3)))
-    assert names(state.bowls[0]) == ["A0"] and state.bowls[1] == [] and names(state.bowls[2]) == ["C0"]
+    assert (
+        names(state.bowls[0]) == ["A0"] and state.bowls[1] == [] and names(state.bowls[2]) == ["C0"]
+    )
 
 
 # -- step 1: play two cards into two different bowls --------------------------------------
@@ -149,14 +153,24 @@ def test_legal_plays_are_every_pair_of_cards_into_every_ordered_pair_of_bowls() 
 
 
 def test_bowl_reaching_a_sum_of_14_is_served_to_the_active_player_in_two_players() -> None:
-    state = position(2, [["C7", "K0", "A1", "A2"], ["A3", "A4", "A5", "A6"]], fridge=["N0", "N1", "N2", "N3"], bowls=[["S7"], [], []])
+    state = position(
+        2,
+        [["C7", "K0", "A1", "A2"], ["A3", "A4", "A5", "A6"]],
+        fridge=["N0", "N1", "N2", "N3"],
+        bowls=[["S7"], [], []],
+    )
     state.apply(0, play(("C7", 1), ("K0", 2)))
     assert [names(list(b)) for b in state.served[0]] == [["S7", "C7"]]
     assert state.bowls[0] == [] and names(state.bowls[1]) == ["K0"]
 
 
 def test_a_sum_of_13_is_not_served() -> None:
-    state = position(2, [["C6", "K0", "A1", "A2"], ["A3", "A4", "A5", "A6"]], fridge=["N0", "N1", "N2", "N3"], bowls=[["S7"], [], []])
+    state = position(
+        2,
+        [["C6", "K0", "A1", "A2"], ["A3", "A4", "A5", "A6"]],
+        fridge=["N0", "N1", "N2", "N3"],
+        bowls=[["S7"], [], []],
+    )
     state.apply(0, play(("C6", 1), ("K0", 2)))
     assert state.served == [[], []]
     assert state.bowl_sum[0] == 13
@@ -166,18 +180,27 @@ def test_a_bowl_with_all_seven_ingredients_is_served_although_its_sum_is_below_1
     # The seed's third scoring example: Nori 0, Chashu 0, Shiitake 0, Ajitama 0,
     # Kamaboko 2, Menma 3, Negi 0 = 10 points, served on 7 types with a sum of 5.
     state = position(
-        2, [["G0", "A1", "K1", "M1"], ["A3", "A4", "A5", "A6"]], fridge=["N1", "N2", "N3", "N4"],
+        2,
+        [["G0", "A1", "K1", "M1"], ["A3", "A4", "A5", "A6"]],
+        fridge=["N1", "N2", "N3", "N4"],
         bowls=[["N0", "C0", "S0", "A0", "K2", "M3"], [], []],
     )
     state.apply(0, play(("G0", 1), ("A1", 2)))
     assert len(state.served[0]) == 1
-    assert sorted(names(list(state.served[0][0]))) == sorted(["N0", "C0", "S0", "A0", "K2", "M3", "G0"])
+    assert sorted(names(list(state.served[0][0]))) == sorted(
+        ["N0", "C0", "S0", "A0", "K2", "M3", "G0"]
+    )
 
 
 def test_serving_waits_until_both_cards_are_played_so_no_bowl_is_served_and_restarted() -> None:
     # FAQ: "Is a player able to play into a Bowl that was already served this turn? No."
     # The first card makes bowl 1 ready; the second card cannot land in a fresh bowl 1.
-    state = position(2, [["C7", "K7", "A1", "A2"], ["A3", "A4", "A5", "A6"]], fridge=["N0", "N1", "N2", "N3"], bowls=[["S7"], ["M7"], []])
+    state = position(
+        2,
+        [["C7", "K7", "A1", "A2"], ["A3", "A4", "A5", "A6"]],
+        fridge=["N0", "N1", "N2", "N3"],
+        bowls=[["S7"], ["M7"], []],
+    )
     state.apply(0, play(("C7", 1), ("K7", 2)))
     served = sorted(sorted(names(list(b))) for b in state.served[0])
     assert served == [["C7", "S7"], ["K7", "M7"]]
@@ -185,7 +208,12 @@ def test_serving_waits_until_both_cards_are_played_so_no_bowl_is_served_and_rest
 
 
 def test_several_bowls_can_be_served_in_one_turn_and_serving_is_not_optional() -> None:
-    state = position(2, [["C7", "K7", "A1", "A2"], ["A3", "A4", "A5", "A6"]], fridge=["N0", "N1", "N2", "N3"], bowls=[["S7"], ["M7"], []])
+    state = position(
+        2,
+        [["C7", "K7", "A1", "A2"], ["A3", "A4", "A5", "A6"]],
+        fridge=["N0", "N1", "N2", "N3"],
+        bowls=[["S7"], ["M7"], []],
+    )
     legal = state.legal_actions(0)
     assert all(isinstance(a, Play) for a in legal)  # no "serve or not" choice exists
     state.apply(0, play(("C7", 1), ("K7", 2)))
@@ -194,7 +222,12 @@ def test_several_bowls_can_be_served_in_one_turn_and_serving_is_not_optional() -
 
 def test_three_players_each_bowl_is_served_to_the_player_it_stands_before() -> None:
     # Seat 0 plays the card that makes bowl 2 (seat 1's) ready: seat 1 receives it.
-    state = position(3, [["C7", "K0", "A1", "A2"], ["A3", "A4", "A5", "A6"], ["G1", "G2", "G3", "G4"]], fridge=["N0", "N1", "N2", "N3"], bowls=[[], ["S7"], []])
+    state = position(
+        3,
+        [["C7", "K0", "A1", "A2"], ["A3", "A4", "A5", "A6"], ["G1", "G2", "G3", "G4"]],
+        fridge=["N0", "N1", "N2", "N3"],
+        bowls=[[], ["S7"], []],
+    )
     state.apply(0, play(("C7", 2), ("K0", 1)))
     assert state.served[0] == [] and len(state.served[1]) == 1 and state.served[2] == []
 
@@ -202,13 +235,34 @@ def test_three_players_each_bowl_is_served_to_the_player_it_stands_before() -> N
 def test_four_players_team_bowl_scores_for_its_team_whoever_serves_it() -> None:
     # Rulebook: if a Team A player makes Team B's bowl ready, Team B gets it.
     # Place 3 (index 2) is Team B's; seat 0 is A1.
-    state = position(4, [["C7", "K0", "A1", "A2"], ["A3", "A4", "A5", "A6"], ["G1", "G2", "G3", "G4"], ["G5", "G6", "G7", "G0"]], fridge=["N0", "N1", "N2", "N3"], bowls=[[], [], ["S7"]])
+    state = position(
+        4,
+        [
+            ["C7", "K0", "A1", "A2"],
+            ["A3", "A4", "A5", "A6"],
+            ["G1", "G2", "G3", "G4"],
+            ["G5", "G6", "G7", "G0"],
+        ],
+        fridge=["N0", "N1", "N2", "N3"],
+        bowls=[[], [], ["S7"]],
+    )
     state.apply(0, play(("C7", 3), ("K0", 1)))
     assert state.served[0] == [] and len(state.served[1]) == 1
 
 
 def test_four_players_communal_bowl_scores_for_the_team_of_the_player_who_served_it() -> None:
-    state = position(4, [["A3", "A4", "A5", "A6"], ["C7", "K0", "A1", "A2"], ["G1", "G2", "G3", "G4"], ["G5", "G6", "G7", "G0"]], fridge=["N0", "N1", "N2", "N3"], bowls=[["S7"], [], []], current=1)
+    state = position(
+        4,
+        [
+            ["A3", "A4", "A5", "A6"],
+            ["C7", "K0", "A1", "A2"],
+            ["G1", "G2", "G3", "G4"],
+            ["G5", "G6", "G7", "G0"],
+        ],
+        fridge=["N0", "N1", "N2", "N3"],
+        bowls=[["S7"], [], []],
+        current=1,
+    )
     state.apply(1, play(("C7", 1), ("K0", 2)))  # seat 1 is B1
     assert state.served[0] == [] and len(state.served[1]) == 1
 
@@ -228,7 +282,12 @@ def test_four_players_turn_order_alternates_teams_a1_b1_a2_b2() -> None:
 
 
 def test_take_one_fridge_card_then_refill_the_fridge_then_draw_back_to_four() -> None:
-    state = position(2, [["A0", "C1", "K2", "M3"], ["A4", "C5", "K6", "M7"]], fridge=["N0", "N1", "N2", "N3"], deck=["S5", "S6", "S7"])
+    state = position(
+        2,
+        [["A0", "C1", "K2", "M3"], ["A4", "C5", "K6", "M7"]],
+        fridge=["N0", "N1", "N2", "N3"],
+        deck=["S5", "S6", "S7"],
+    )
     state.apply(0, play(("A0", 1), ("C1", 2)))
     assert state.to_act == (0,)
     state.apply(0, take("N2"))
@@ -248,7 +307,12 @@ def test_taking_a_card_not_in_the_fridge_is_illegal_and_changes_nothing() -> Non
 
 def test_empty_deck_skips_refill_and_draw_and_a_second_fridge_card_replaces_the_draw() -> None:
     # FAQ: "If the draw pile is empty, select 1 card from the Fridge to add to your hand instead."
-    state = position(2, [["A0", "C1", "K2", "M3"], ["A4", "C5", "K6", "M7"]], fridge=["N0", "N1", "N2", "N3"], deck=[])
+    state = position(
+        2,
+        [["A0", "C1", "K2", "M3"], ["A4", "C5", "K6", "M7"]],
+        fridge=["N0", "N1", "N2", "N3"],
+        deck=[],
+    )
     state.apply(0, play(("A0", 1), ("C1", 2)))
     state.apply(0, take("N0"))
     assert state.to_act == (0,) and state.phase == 2
@@ -258,8 +322,15 @@ def test_empty_deck_skips_refill_and_draw_and_a_second_fridge_card_replaces_the_
     assert names(state.fridge) == ["N1", "N2"] and state.to_act == (1,)
 
 
-def test_a_deck_of_one_card_refills_the_fridge_then_a_second_fridge_card_replaces_the_draw() -> None:
-    state = position(2, [["A0", "C1", "K2", "M3"], ["A4", "C5", "K6", "M7"]], fridge=["N0", "N1", "N2", "N3"], deck=["S7"])
+def test_a_deck_of_one_card_refills_the_fridge_then_a_second_fridge_card_replaces_the_draw() -> (
+    None
+):
+    state = position(
+        2,
+        [["A0", "C1", "K2", "M3"], ["A4", "C5", "K6", "M7"]],
+        fridge=["N0", "N1", "N2", "N3"],
+        deck=["S7"],
+    )
     state.apply(0, play(("A0", 1), ("C1", 2)))
     state.apply(0, take("N0"))
     assert state.deck == [] and "S7" in names(state.fridge)
@@ -334,6 +405,10 @@ def test_every_mode_plays_to_the_end_with_every_card_accounted_for(players: int)
             assert all_cards(state) == full
             steps += 1
         # 56 cards (52 in solo) were all played, or discarded unserved at the end.
-        played = sum(len(b) for side in state.served for b in side) + sum(len(b) for b in state.bowls)
+        played = sum(len(b) for side in state.served for b in side) + sum(
+            len(b) for b in state.bowls
+        )
         assert played == (52 if players == 1 else 56)
-        assert state.hands == [[] for _ in range(players)] and state.deck == [] and state.fridge == []
+        assert (
+            state.hands == [[] for _ in range(players)] and state.deck == [] and state.fridge == []
+        )

@@ -55,7 +55,9 @@ def finished(players: int, served: list[list[list[str]]]):  # type: ignore[no-un
 
 
 def test_most_points_wins() -> None:
-    result = finished(2, [[["A0", "C0", "K0", "M0", "G0", "N0", "S0"]], [["A1", "C1", "K1", "M1", "G1", "N1"]]])
+    result = finished(
+        2, [[["A0", "C0", "K0", "M0", "G0", "N0", "S0"]], [["A1", "C1", "K1", "M1", "G1", "N1"]]]
+    )
     assert result.scores == (10, 7)
     assert result.ranks == (1, 2) and result.winners == (0,) and result.tiebreak is None
 
@@ -102,9 +104,24 @@ def test_four_players_teams_total_their_bowls_and_teammates_share_score_and_rank
 @pytest.mark.parametrize(
     ("points", "stars"),
     [
-        (0, 0.0), (37, 0.0), (38, 1.0), (43, 1.0), (44, 2.0), (47, 2.0), (48, 2.5), (52, 2.5),
-        (53, 3.0), (55, 3.0), (56, 3.5), (57, 3.5), (58, 4.0), (59, 4.0), (60, 4.5), (61, 4.5),
-        (62, 5.0), (80, 5.0),
+        (0, 0.0),
+        (37, 0.0),
+        (38, 1.0),
+        (43, 1.0),
+        (44, 2.0),
+        (47, 2.0),
+        (48, 2.5),
+        (52, 2.5),
+        (53, 3.0),
+        (55, 3.0),
+        (56, 3.5),
+        (57, 3.5),
+        (58, 4.0),
+        (59, 4.0),
+        (60, 4.5),
+        (61, 4.5),
+        (62, 5.0),
+        (80, 5.0),
     ],
 )
 def test_solo_critics_verdict_bands(points: int, stars: float) -> None:
@@ -119,7 +136,9 @@ def test_solo_verdict_words_and_band_labels() -> None:
 
 
 def test_solo_result_reports_the_verdict_and_reveals_the_discards() -> None:
-    state = position(1, [[]], fridge=[], deck=[], served=[[["A0", "C0", "K0", "M0", "G0", "N0", "S0"]] * 1])
+    state = position(
+        1, [[]], fridge=[], deck=[], served=[[["A0", "C0", "K0", "M0", "G0", "N0", "S0"]] * 1]
+    )
     result = state.result()
     assert result.scores == (10,) and result.winners == (0,)
     assert result.details["verdict"] == {"stars": 0.0, "quote": "Was that meant to be food?"}
