@@ -44,18 +44,26 @@ def _bowls_of(view: View, seat: int) -> list[list[int]]:
 def own_score(
     bowls: Sequence[Sequence[int]], placed: Sequence[int], progress: float
 ) -> float:
-    """Yen of a tableau without tips; small bowls penalised less while the game goes on."""
-    valid = largest = bonus = 0
+    """Yen of a tableau without tips; while the game goes on (``progress`` < 1) a bowl of
+    fewer than 3 cards counts as a ramen in the making: partly valid, partly penalised,
+    the more so the nearer the end."""
+    valid = 0.0
+    largest = 0
+    bonus = 0.0
     penalty = 0.0
+    hope = 0.0 if progress >= 1 else (1.0 - progress) * 0.8
     for b, cards in enumerate(bowls):
         n = len(cards) + (placed[b] if b < len(placed) else 0)
+        sixes = sum(1 for c in cards if 6 <= c % 9 + 1 <= 8)
         if n >= 3:
             valid += 1
             largest = max(largest, n)
-            bonus += sum(1 for c in cards if 6 <= c % 9 + 1 <= 8)
+            bonus += sixes
         else:
-            weight = 1.0 if progress >= 1 else (0.25 + 0.75 * progress) * (1.0 if n == 1 else 0.7)
-            penalty += weight * sum(c % 9 + 1 for c in cards)
+            q = hope * (0.6 if n == 2 else 0.35)
+            valid += q
+            bonus += q * sixes
+            penalty += (1 - q) * sum(c % 9 + 1 for c in cards)
     return valid * largest + bonus - penalty
 
 
@@ -118,7 +126,7 @@ class GreedyAgent:
 
     def __init__(
         self, game: Game | None = None, seat: int = 0, tip_weight: float = 0.6,
-        card_cost: float = 3.0, **params: Any
+        card_cost: float = 1.5, **params: Any
     ) -> None:
         if params:
             raise TypeError(f"the greedy agent takes no parameters {sorted(params)}")
