@@ -22,7 +22,7 @@ is one game in progress. The protocol is the one sketched in ``DESIGN.md``:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -346,6 +346,14 @@ class Game(ABC):
         Only what the view shows is used, so a search agent built on this never reads the
         true state.
         """
+
+    def determinizer(self, view: View) -> Callable[[Rng], State]:
+        """A sampler of states consistent with ``view``, for drawing many samples fast.
+
+        The default calls :meth:`determinize` each time; games may override it to read the
+        view once and then only reshuffle the hidden cards per sample.
+        """
+        return lambda rng: self.determinize(view, rng)
 
     # -- front-end support --------------------------------------------------------------
 
