@@ -261,7 +261,7 @@ def test_order_of_choice_and_the_revealed_cards_become_the_next_offer() -> None:
     assert [len(h) for h in s.hands] == [8, 8, 8]
 
 
-def test_a_revealed_nine_that_goes_to_the_offer_earns_no_shoyu() -> None:
+def test_e9_grunchie_round_and_a_revealed_nine_in_the_offer_earns_no_shoyu() -> None:
     s = make_state(2, "CNYSA", hands=[["N3"], ["Y9"]], offer=["Y4", "S2", "A8"],
                    grunchie=["C1"])
     reveal(s, "N3", "Y9")
@@ -406,3 +406,63 @@ def test_apply_after_the_end_is_rejected() -> None:
     with pytest.raises(IllegalAction, match="over"):
         s.apply(0, PASS)
     assert s.to_act == () and s.legal_actions(0) == []
+
+
+# -- more of the reference's examples ------------------------------------------------------
+
+
+def test_e5_validity_and_capacity() -> None:
+    from gametable.games.ramen_tips.scoring import score_game
+
+    bowls = [[[C("C3"), C("N4")], [C("C5")], [C(x) for x in ("C1", "A1", "S1", "N1", "Y1")]]]
+    scores, _ = score_game(bowls, [[1, 0, 2]], [3], [0, 1, 2, 3, 4])
+    ps = scores[0]
+    assert [valid for _, _, valid in ps.bowls] == [True, False, True]
+    assert ps.penalty == 5  # {C5}: capacity 0, invalid, -5
+    assert ps.largest == 7  # 5 ingredients + 2 Shōyu: the maximum
+
+
+def test_e6_p1_tableau_is_reachable_under_the_obligation_rule() -> None:
+    s = make_state(3, "SYNCA")
+    steps = [("S9", 0), ("Y9", 0), ("N1", 0), ("C6", 0), ("S6", 1), ("Y8", 1), ("N2", 1),
+             ("N3", 2), ("C4", 2), ("A6", 2)]
+    for name, bowl in steps:
+        assert bowl in s.legal_bowls(0, C(name)), name
+        s._place(0, C(name), bowl)
+    assert [names(b) for b in s.bowls[0]] == [
+        ["S9", "Y9", "N1", "C6"], ["S6", "Y8", "N2"], ["N3", "C4", "A6"]
+    ]
+
+
+def test_seed_final_round_example_a_second_yasai_starts_a_new_bowl() -> None:
+    s = make_state(3, "CNYSA", hands=[["C9"], ["A3"], ["A4"]], offer=["Y2", "S8", "N6"],
+                   hand_cards=1)
+    set_bowls(s, 0, [["Y5", "S3", "N1"]])
+    reveal(s, "C9", "A3", "A4")
+    assert [a.bowl for a in s.legal_actions(0) if isinstance(a, Take) and a.card == C("Y2")] \
+        == [1]
+
+
+def test_e11_tip_tokens_stay_on_slots_whatever_the_order() -> None:
+    s = GAME.new_state(4, seed=9)
+    from gametable.agents.play import random_playout
+    from gametable.core.rng import Rng
+
+    random_playout(s, Rng(9))
+    assert [p["tip"] for p in s.view(None)["preference"]] == [7, 6, 5, 4, 3]
+    tips = s.result().details["tips"]
+    for row in tips:
+        slot = s.pref.index("CASNY".index(row["type"]))
+        assert row["yen"] == 7 - slot
+
+
+def test_golden_seeded_greedy_game() -> None:
+    from gametable.agents.base import make_agent
+    from gametable.agents.play import play_game
+
+    record = play_game(GAME, [make_agent(GAME, "greedy", s) for s in range(3)], seed=0)
+    assert record.result is not None
+    # Pinned from a run: any change to the rules or the greedy bot shows up here.
+    assert len(record.moves) == 62
+    assert record.result.scores == (27, 24, 27)
+    assert record.result.ranks[1] == 3
