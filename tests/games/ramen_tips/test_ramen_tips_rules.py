@@ -466,3 +466,14 @@ def test_golden_seeded_greedy_game() -> None:
     assert len(record.moves) == 62
     assert record.result.scores == (27, 24, 27)
     assert record.result.ranks[1] == 3
+
+
+def test_wrong_kind_of_decision_in_the_take_phase_names_what_is_expected() -> None:
+    s = make_state(3, "CNYSA", hands=[["Y9"], ["A3"], ["S2"]], offer=["Y4", "C2", "N2"],
+                   hand_cards=1)
+    reveal(s, "Y9", "A3", "S2")
+    s.apply(0, Take(C("Y4"), 0))
+    with pytest.raises(IllegalAction, match="place your own card"):
+        s.apply(0, Choose(C("Y9")))
+    with pytest.raises(IllegalAction, match="already taken"):
+        s.apply(0, Take(C("C2"), 1))

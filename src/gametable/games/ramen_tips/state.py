@@ -452,7 +452,7 @@ class TipsState(State):
             raise IllegalAction(f"seat {seat} has already chosen its card this round")
         hand = self.hands[seat]
         card = action.card
-        if not isinstance(card, int) or card not in hand:
+        if type(card) is not int or card not in hand:
             held = " ".join(CARD_NAMES[c] for c in hand)
             raise IllegalAction(f"{_name(card)} is not in your hand (hand: {held})")
         hand.remove(card)
@@ -514,7 +514,7 @@ class TipsState(State):
                 f"card or pass (got {action!r})"
             )
         target = action.card
-        if target == mine or not isinstance(target, int) or target not in self.revealed:
+        if target == mine or type(target) is not int or target not in self.revealed:
             others = " ".join(CARD_NAMES[c] for c in self.revealed if c != mine)
             raise IllegalAction(
                 f"{_name(target)} is not another revealed card (you may take: {others})"
@@ -597,7 +597,7 @@ class TipsState(State):
             if self.took:
                 raise IllegalAction("you have already taken a card from the offer this round")
             card = action.card
-            if not isinstance(card, int) or card not in self.offer:
+            if type(card) is not int or card not in self.offer:
                 offer = " ".join(CARD_NAMES[c] for c in self.offer)
                 raise IllegalAction(f"{_name(card)} is not in the offer (offer: {offer})")
         elif isinstance(action, Keep):
@@ -612,10 +612,8 @@ class TipsState(State):
                     f"the card you keep is {CARD_NAMES[own]}, not {_name(card)}"
                 )
         else:
-            raise IllegalAction(
-                f"take a card from the offer into a bowl, e.g. 'take {CARD_NAMES[self.offer[0]]}>1'"
-                f" (got {action!r})"
-            )
+            what = "place your own card (keep)" if self.took else "take a card from the offer"
+            raise IllegalAction(f"{what} into a bowl, e.g. 'take Y4>1' (got {action!r})")
         bowl = action.bowl
         legal = self.legal_bowls(seat, card)
         if bowl not in legal:
