@@ -477,3 +477,13 @@ def test_wrong_kind_of_decision_in_the_take_phase_names_what_is_expected() -> No
         s.apply(0, Choose(C("Y9")))
     with pytest.raises(IllegalAction, match="already taken"):
         s.apply(0, Take(C("C2"), 1))
+
+
+def test_a_one_that_takes_grunchies_five_gets_no_swap() -> None:
+    s = make_state(2, "CNYSA", hands=[["N1"], ["Y7"]], grunchie=["S5"])
+    reveal(s, "N1", "Y7")
+    assert (s.phase, s.current) == (EXCHANGE, 0)  # Grunchie's lone 5 never acts
+    s.apply(0, Exchange(C("S5")))
+    assert s.phase == TAKE
+    assert names(s.revealed) == ["S5", "Y7", "N1"]
+    assert s.analysis == [1, 0]
