@@ -91,6 +91,7 @@ def make_state(
     in_play = {c for h in state.hands for c in h} | set(state.grunchie_hand) | set(state.offer)
     state.unused = [c for c in DECK if c not in in_play]
     state.final = hand_cards == 1
+    state.setup = None  # no longer a deal that state_from_setup would accept
     return state
 
 
