@@ -328,9 +328,17 @@ class TipsState(State):
         if phase == TAKE:
             out: list[TipsAction] = []
             if not self.took:
+                masks = self.masks[seat]
+                nbowls = len(masks)
                 for c in self.offer:
                     row = TAKES[c]
-                    out.extend(row[b] for b in self.legal_bowls(seat, c))
+                    bit = 1 << (c // 9)
+                    before = len(out)
+                    for i in range(nbowls):
+                        if not masks[i] & bit:
+                            out.append(row[i])
+                    if len(out) == before:
+                        out.append(row[nbowls])
             if not self.kept:
                 own = self.own_final_card(seat)
                 keeps = KEEPS[own]
@@ -423,6 +431,18 @@ class TipsState(State):
         masks = self.masks[seat]
         out = [i for i, m in enumerate(masks) if not m & bit]
         return out or [len(masks)]
+
+    def _bowl_ok(self, seat: int, card: int, bowl: Any) -> bool:
+        """Whether ``bowl`` is one of :meth:`legal_bowls` (without building the list)."""
+        if type(bowl) is not int:
+            return False
+        masks = self.masks[seat]
+        bit = 1 << (card // 9)
+        if 0 <= bowl < len(masks):
+            return not masks[bowl] & bit
+        if bowl == len(masks):
+            return all(m & bit for m in masks)
+        return False
 
     def own_final_card(self, seat: int) -> int:
         """The card a seat keeps in the final round: the one lying in front of it (after an
@@ -615,8 +635,8 @@ class TipsState(State):
             what = "place your own card (keep)" if self.took else "take a card from the offer"
             raise IllegalAction(f"{what} into a bowl, e.g. 'take Y4>1' (got {action!r})")
         bowl = action.bowl
-        legal = self.legal_bowls(seat, card)
-        if bowl not in legal:
+        if not self._bowl_ok(seat, card, bowl):
+            legal = self.legal_bowls(seat, card)
             raise IllegalAction(_placement_reason(self.masks[seat], card, bowl, legal))
         self._place(seat, card, bowl)
         if isinstance(action, Take):
