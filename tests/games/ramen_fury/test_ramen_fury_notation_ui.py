@@ -145,23 +145,30 @@ def test_ui_shows_would_be_scores_and_the_countdown():
     assert "FINAL ROUND" in text
 
 
-def test_greedy_prefers_eating_a_full_good_bowl():
-    state = table(2, hands=["Ch", ""], bowls={"0.1": "Sy Co Mu Sc To"})
-    agent = make_agent(GAME, "greedy", 0)
+def test_greedy_eats_a_full_good_bowl_within_its_turn():
     from gametable.core.rng import Rng
 
-    assert agent.act(state.view(0), state.legal_actions(0), Rng(1)) == Eat(0)
+    for seed in range(5):
+        state = table(2, hands=["Ch", ""], bowls={"0.1": "Sy Co Mu Sc To"})
+        agent = make_agent(GAME, "greedy", 0)
+        chosen = []
+        while state.current == 0:
+            action = agent.act(state.view(0), state.legal_actions(0), Rng(seed))
+            chosen.append(action)
+            state.apply(0, action)
+        assert Eat(0) in chosen
 
 
 def test_greedy_spoils_the_leaders_bowl_with_a_chili():
-    state = table(2, hands=["Cl Ch", ""], bowls={"1.1": "Sy Co Mu Sc To"}, eaten=[])
+    state = table(2, hands=["Cl Ch", ""], bowls={"1.1": "Sy Co Mu Sc"})
     state.actions_left = 0
     state.phase = 3  # free plays
     agent = make_agent(GAME, "greedy", 0)
     from gametable.core.rng import Rng
 
     choice = agent.act(state.view(0), state.legal_actions(0), Rng(1))
-    assert choice == Place(CHILI, 1, 0) or evaluate(state, 0) < 0
+    assert choice == Place(CHILI, 1, 0)
+    assert evaluate(state, 0) < 0  # the opponent's 9-point bowl makes seat 0 the underdog
 
 
 def test_greedy_beats_random_most_of_the_time():

@@ -106,7 +106,8 @@ class RamenFuryGame(Game):
         ),
     )
     modes: ClassVar[Mapping[int, str]] = {
-        n: f"{n} players, 3 bowls and 2 spoons each" for n in range(2, 6)
+        n: f"3 bowls and 2 spoons each; {89 - 3 * n - 4} cards left in the deck after the deal"
+        for n in range(2, 6)
     }
 
     def check_options(self, players: int, options: Mapping[str, Any]) -> None:
