@@ -248,3 +248,26 @@ def test_notation_round_trips_for_every_legal_action_of_a_game(players: int) -> 
             assert GAME.action_from_json(GAME.action_to_json(action)) == action
             assert GAME.parse_action(text, state.view(seat), legal) == action
         state.apply(seat, legal[rng.randbelow(len(legal))])
+
+
+def test_determinizer_samples_many_states_from_one_reading_of_the_view() -> None:
+    state = GAME.new_state(4, seed=8)
+    state.apply(2, Choose(state.hands[2][0]))
+    view = state.view(0)
+    sample = GAME.determinizer(view)
+    hands = set()
+    for i in range(20):
+        sampled = sample(Rng(i))
+        assert sampled.view(0) == view
+        hands.add(tuple(sampled.hands[1]))
+    assert len(hands) > 10
+
+
+def test_determinize_rejects_a_spectator_view_and_an_inconsistent_view() -> None:
+    state = GAME.new_state(3, seed=8)
+    with pytest.raises(ValueError, match="spectator"):
+        GAME.determinize(state.view(None), Rng(0))
+    view = state.view(0)
+    view["unused_count"] += 1
+    with pytest.raises(ValueError, match="inconsistent"):
+        GAME.determinize(view, Rng(0))

@@ -21,7 +21,7 @@ Bowls are numbered from 1; the number after your last bowl (or ``new``) is a new
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -169,6 +169,9 @@ class RamenTipsGame(Game):
 
     def determinize(self, view: View, rng: Rng) -> State:
         return determinize(self, view, rng)
+
+    def determinizer(self, view: View) -> Callable[[Rng], State]:
+        return Determinizer(self, view)
 
     # -- front ends ---------------------------------------------------------------------
 
@@ -342,111 +345,139 @@ def determinize(game: Game, view: View, rng: Rng) -> TipsState:
     face-down cards and the unused deck. Other seats' hidden Shōyu placements are
     replaced by random legal ones.
     """
-    seat = view["seat"]
-    if seat is None:
-        raise ValueError("determinize needs a seat's view, not a spectator's")
-    players: int = view["players"]
-    parse = CARD_BY_NAME.__getitem__
-    phase = PHASE_NAMES.index(view["phase"])
-    hands = [[] if s != seat else [parse(c) for c in view["hand"]] for s in range(players)]
-    known: set[int] = set(hands[seat])
-    offer = [parse(c) for c in view["offer"]]
-    known.update(offer)
-    revealed_names = view["revealed"]
-    revealed = [parse(c) for c in revealed_names] if revealed_names is not None else None
-    original = (
-        [parse(c) for c in view["revealed_original"]] if revealed_names is not None else None
-    )
-    if revealed is not None:
-        known.update(revealed)
-    bowls = [[[parse(c) for c in b] for b in bs] for bs in view["bowls"]]
-    for bs in bowls:
-        for b in bs:
-            known.update(b)
-    removed = [parse(c) for c in view["removed"]]
-    known.update(removed)
-    chosen = [-1] * players
-    if phase == 0 and view["chosen"] is not None:  # choosing, and the viewer has chosen
-        chosen[seat] = parse(view["chosen"])
-        known.add(chosen[seat])
-    unknown = [c for c in DECK if c not in known]
-    rng.shuffle(unknown)
-    if phase == 0:
-        for s in range(players):
-            if s != seat and view["committed"][s]:
-                chosen[s] = unknown.pop()
-    for s in range(players):
-        if s != seat:
-            hands[s] = sorted(unknown.pop() for _ in range(view["hand_sizes"][s]))
-    grunchie = [unknown.pop() for _ in range(view["grunchie_hand_size"])]
-    unused = unknown
-    if len(unused) != view["unused_count"]:
-        raise ValueError("view is inconsistent: cards unaccounted for")
+    return Determinizer(game, view)(rng)
 
-    state = TipsState.__new__(TipsState)
-    state.game = game
-    state.players = players
-    state.options = dict(view["options"])
-    state.setup = None
-    state.nslots = slots_for(players)
-    state.pref = [LETTERS.index(p["type"]) for p in view["preference"]]
-    state.slot_of = [0] * NTYPES
-    for slot, t in enumerate(state.pref):
-        state.slot_of[t] = slot
-    narutos = [t for t in state.pref if view["preference"][state.slot_of[t]]["naruto"]]
-    if view["shoyu_naruto"]:
-        narutos.append(SHOYU)
-    state.narutos = tuple(sorted(narutos))
-    state.hands = hands
-    state.grunchie_hand = grunchie
-    state.offer = offer
-    state.unused = unused
-    state.removed = removed
-    state.bowls = bowls
-    state.masks = [[_mask(b) for b in bs] for bs in bowls]
-    state.shoyu = list(view["shoyu"])
-    state.shoyu_supply = view["shoyu_supply"]
-    state.placed = [list(p) for p in view["placed"]]
-    state.chosen = chosen
-    state.revealed = revealed if revealed is not None else [-1] * state.nslots
-    state.original = original if original is not None else [-1] * state.nslots
-    state.effects = [parse(c) for c in view["pending_effects"]]
-    state.order = list(view["order"])
-    state.turn = view["turn"]
-    state.current = view["current"] if view["current"] is not None else -1
-    state.took = view["took"]
-    state.kept = view["kept"]
-    state.final = view["final_round"]
-    state.round_no = view["round"] - 1
-    state.waiting = sum(1 for c in chosen if c < 0)
-    state.analysis = list(view["analysis"])
-    state.paralysis = list(view["paralysis"])
-    log = view["log"]
-    history = []
-    start = 0
-    for n in view["log_rounds"]:
-        history.append(list(log[start : start + n]))
-        start += n
-    state.history = history
-    state.result_cache = None
-    state.phase = phase
-    pending: list[PlaceShoyu | None] = [None] * players
-    if view["phase"] == "shoyu":
+
+class Determinizer:
+    """Reads a view once, then samples consistent states (see :func:`determinize`)."""
+
+    def __init__(self, game: Game, view: View) -> None:
+        seat = view["seat"]
+        if seat is None:
+            raise ValueError("determinize needs a seat's view, not a spectator's")
+        self.game = game
+        self.view = view
+        self.seat: int = seat
+        players: int = view["players"]
+        self.players = players
+        parse = CARD_BY_NAME.__getitem__
+        self.phase = PHASE_NAMES.index(view["phase"])
+        self.hand = [parse(c) for c in view["hand"]]
+        known: set[int] = set(self.hand)
+        self.offer = [parse(c) for c in view["offer"]]
+        known.update(self.offer)
+        names = view["revealed"]
+        self.revealed = [parse(c) for c in names] if names is not None else None
+        self.original = (
+            [parse(c) for c in view["revealed_original"]] if names is not None else None
+        )
+        if self.revealed is not None:
+            known.update(self.revealed)
+        self.bowls = [[[parse(c) for c in b] for b in bs] for bs in view["bowls"]]
+        for bs in self.bowls:
+            for b in bs:
+                known.update(b)
+        self.removed = [parse(c) for c in view["removed"]]
+        known.update(self.removed)
+        self.my_choice = -1
+        if self.phase == 0 and view["chosen"] is not None:  # the viewer has chosen
+            self.my_choice = parse(view["chosen"])
+            known.add(self.my_choice)
+        self.unknown = [c for c in DECK if c not in known]
+        need = sum(view["hand_sizes"][s] for s in range(players) if s != seat)
+        need += view["grunchie_hand_size"] + view["unused_count"]
+        if self.phase == 0:
+            need += sum(1 for s in range(players) if s != seat and view["committed"][s])
+        if need != len(self.unknown):
+            raise ValueError("view is inconsistent: cards unaccounted for")
+        pref = [LETTERS.index(p["type"]) for p in view["preference"]]
+        self.pref = pref
+        self.slot_of = [0] * NTYPES
+        for slot, t in enumerate(pref):
+            self.slot_of[t] = slot
+        narutos = [t for t in pref if view["preference"][self.slot_of[t]]["naruto"]]
+        if view["shoyu_naruto"]:
+            narutos.append(SHOYU)
+        self.narutos = tuple(sorted(narutos))
+        log = view["log"]
+        self.history = []
+        start = 0
+        for n in view["log_rounds"]:
+            self.history.append(list(log[start : start + n]))
+            start += n
+
+    def __call__(self, rng: Rng) -> TipsState:
+        view, seat, players = self.view, self.seat, self.players
+        unknown = self.unknown[:]
+        rng.shuffle(unknown)
+        chosen = [-1] * players
+        chosen[seat] = self.my_choice
+        if self.phase == 0:
+            for s in range(players):
+                if s != seat and view["committed"][s]:
+                    chosen[s] = unknown.pop()
+        hands: list[list[int]] = []
         for s in range(players):
             if s == seat:
-                mine = view["shoyu_placement"]
-                pending[s] = PlaceShoyu(tuple(mine)) if mine is not None else None
-            elif view["committed"][s]:
-                sizes = [len(b) for b in bowls[s]]
-                if state.shoyu[s] == 0 or all(n < 2 for n in sizes):
-                    pending[s] = PlaceShoyu(())
-                else:
-                    pending[s] = rng.choice(shoyu_placements(sizes, state.shoyu[s]))
-    state.shoyu_pending = pending
-    if view["phase"] == "over":
-        state.shoyu_pending = [PlaceShoyu(()) for _ in range(players)]
-        state.result_cache = state._compute_result()
-    return state
+                hands.append(self.hand[:])
+            else:
+                hands.append(sorted(unknown.pop() for _ in range(view["hand_sizes"][s])))
+        grunchie = [unknown.pop() for _ in range(view["grunchie_hand_size"])]
+
+        state = TipsState.__new__(TipsState)
+        state.game = self.game
+        state.players = players
+        state.options = dict(view["options"])
+        state.setup = None
+        state.nslots = slots_for(players)
+        state.pref = self.pref[:]
+        state.slot_of = self.slot_of[:]
+        state.narutos = self.narutos
+        state.hands = hands
+        state.grunchie_hand = grunchie
+        state.offer = self.offer[:]
+        state.unused = unknown
+        state.removed = self.removed[:]
+        state.bowls = [[b[:] for b in bs] for bs in self.bowls]
+        state.masks = [[_mask(b) for b in bs] for bs in state.bowls]
+        state.shoyu = list(view["shoyu"])
+        state.shoyu_supply = view["shoyu_supply"]
+        state.placed = [list(p) for p in view["placed"]]
+        state.chosen = chosen
+        nslots = state.nslots
+        state.revealed = self.revealed[:] if self.revealed is not None else [-1] * nslots
+        state.original = self.original[:] if self.original is not None else [-1] * nslots
+        state.effects = [CARD_BY_NAME[c] for c in view["pending_effects"]]
+        state.order = list(view["order"])
+        state.turn = view["turn"]
+        state.current = view["current"] if view["current"] is not None else -1
+        state.took = view["took"]
+        state.kept = view["kept"]
+        state.final = view["final_round"]
+        state.round_no = view["round"] - 1
+        state.waiting = sum(1 for c in chosen if c < 0)
+        state.analysis = list(view["analysis"])
+        state.paralysis = list(view["paralysis"])
+        state.history = [r[:] for r in self.history]
+        state.result_cache = None
+        state.phase = self.phase
+        pending: list[PlaceShoyu | None] = [None] * players
+        if view["phase"] == "shoyu":
+            for s in range(players):
+                if s == seat:
+                    mine = view["shoyu_placement"]
+                    pending[s] = PlaceShoyu(tuple(mine)) if mine is not None else None
+                elif view["committed"][s]:
+                    sizes = [len(b) for b in state.bowls[s]]
+                    if state.shoyu[s] == 0 or all(n < 2 for n in sizes):
+                        pending[s] = PlaceShoyu(())
+                    else:
+                        pending[s] = rng.choice(shoyu_placements(sizes, state.shoyu[s]))
+        state.shoyu_pending = pending
+        if view["phase"] == "over":
+            state.shoyu_pending = [PlaceShoyu(()) for _ in range(players)]
+            state.result_cache = state._compute_result()
+        return state
 
 
 def _mask(cards: Sequence[int]) -> int:
