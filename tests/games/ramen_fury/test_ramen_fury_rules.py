@@ -481,3 +481,22 @@ def test_wrong_seat_and_game_over_are_rejected():
 
 def test_card_codes_are_unique_and_case_insensitive():
     assert len({c.lower() for c in CODES}) == 14
+
+
+def test_restock_with_fewer_than_four_cards_left_reveals_what_is_left_and_starts_the_end():
+    state = table(2, hands=["Ch", "Eg"], pantry="Co Mu Sc To", deck="Na Bf")
+    act(state, "restock")
+    assert state.pantry == cards("Na Bf") + [-1, -1]
+    assert state.final_left == 1
+    assert "restock" not in legal_texts(state)
+
+
+def test_a_restock_revealing_one_special_can_chain_only_through_its_own_slot():
+    state = table(2, hands=["Ch", ""], pantry="Co Mu Sc To", deck="Eg Na No Bf Cl Sy")
+    act(state, "restock")
+    assert state.pending == (2,)
+    act(state, "use No>0.1")
+    assert state.pantry == cards("Eg Na Cl Bf")  # the refill of slot 3 is a Chili...
+    assert state.pending == (2,)
+    act(state, "skip")  # ...which may be left there
+    assert state.pantry == cards("Eg Na Cl Bf") and state.view(0)["phase"] == "action"

@@ -386,14 +386,25 @@ class FuryState(State):
         bowls = self.bowls
         eaten = self.eaten
         base = seat * BOWLS
-        own = [b for b in range(BOWLS) if not eaten[base + b]]
+        # Own open bowls with room: (bowl, index, has a Flavor).
+        room = []
+        own = []
+        for b in range(BOWLS):
+            i = base + b
+            if not eaten[i]:
+                own.append(b)
+                stack = bowls[i]
+                if len(stack) < BOWL_CAP:
+                    room.append((b, i, any(c <= FURY for c in stack)))
         # Prep
-        for k in range(KINDS):
-            if hand[k]:
-                preps = PREPS[k]
-                for b in own:
-                    if fits(bowls[base + b], k):
-                        out.append(preps[b])
+        if room:
+            for k in range(KINDS):
+                if hand[k]:
+                    preps = PREPS[k]
+                    if k <= FURY:
+                        out.extend(preps[b] for b, _, flavored in room if not flavored)
+                    else:
+                        out.extend(preps[b] for b, _, _ in room)
         # Draw
         if self.deck:
             out.append(DRAW_DECK)
@@ -403,14 +414,15 @@ class FuryState(State):
                 seen |= 1 << k
                 out.append(DRAWS[k])
         # Spoon
-        if self.spoons[seat] and own:
+        if self.spoons[seat] and room:
             for src in range(len(bowls)):
                 stack = bowls[src]
                 if stack and not eaten[src]:
                     top = stack[-1]
                     row = SPOONS_[src // BOWLS][src % BOWLS]
-                    for b in own:
-                        if base + b != src and fits(bowls[base + b], top):
+                    top_flavor = top <= FURY
+                    for b, i, flavored in room:
+                        if i != src and not (top_flavor and flavored):
                             out.append(row[b])
         # Restock
         if self.deck:
@@ -733,6 +745,8 @@ class FuryState(State):
             }
         )
         self.actions_left -= 1
+        if self.eaten_count(seat) == BOWLS:
+            self._start_final_round(f"seat {seat} has eaten all 3 bowls")
         self._continue()
 
     def _empty(self, seat: int, bowl: int) -> None:
@@ -756,21 +770,20 @@ class FuryState(State):
         base = seat * BOWLS
         return sum(self.eaten[base : base + BOWLS])
 
-    def _check_end_trigger(self) -> None:
-        """A player has eaten all 3 bowls, or the deck is empty: the final round starts."""
+    def _start_final_round(self, reason: str) -> None:
+        """A player has eaten all 3 bowls, or the deck is empty: the final round starts.
+
+        The current player finishes the turn, then each other player has one more turn.
+        A second trigger changes nothing.
+        """
         if self.final_left < 0:
-            if not self.deck:
-                reason = "the deck is empty"
-            elif any(self.eaten_count(s) == BOWLS for s in range(self.players)):
-                reason = "a player has eaten all 3 bowls"
-            else:
-                return
             self.final_left = self.players - 1
             self._log({"event": "final_round", "reason": reason, "turns_left": self.final_left})
 
     def _continue(self) -> None:
         """After a decision with nothing pending: the next decision of this turn, or next turn."""
-        self._check_end_trigger()
+        if not self.deck and self.final_left < 0:
+            self._start_final_round("the deck is empty")
         seat = self.current
         if self.actions_left > 0:
             if self.has_action(seat):
