@@ -486,7 +486,7 @@ def test_card_codes_are_unique_and_case_insensitive():
 def test_restock_with_fewer_than_four_cards_left_reveals_what_is_left_and_starts_the_end():
     state = table(2, hands=["Ch", "Eg"], pantry="Co Mu Sc To", deck="Na Bf")
     act(state, "restock")
-    assert state.pantry == cards("Na Bf") + [-1, -1]
+    assert state.pantry == [*cards("Na Bf"), -1, -1]
     assert state.final_left == 1
     assert "restock" not in legal_texts(state)
 
