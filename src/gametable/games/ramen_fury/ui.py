@@ -23,33 +23,37 @@ _STYLE = {
     "Cl": "bold magenta",
 }
 
-CARD_LEGEND = (
-    "Flavors: Bf Beef, Ck Chicken, Sh Shrimp, Sy Soy Sauce, Fy Fury.  "
-    "Proteins: Ch Chashu, Eg Eggs, Na Naruto.  Vegetables: Co Corn, Mu Mushrooms, "
-    "Sc Scallions.  To Tofu (both).  Specials: No Nori (+1), Cl Chili (-1, +2 in Fury)."
-)
+CARD_LEGEND = """\
+  Flavors:    Bf Beef, Ck Chicken, Sh Shrimp, Sy Soy Sauce, Fy Fury
+  Proteins:   Ch Chashu, Eg Eggs, Na Naruto       (To Tofu counts as both)
+  Vegetables: Co Corn, Mu Mushrooms, Sc Scallions
+  Specials:   No Nori (+1), Cl Chili (-1, but +2 in a Fury bowl)"""
 
 NOTATION_HELP = f"""\
-Each turn: two actions, plus free plays of Nori/Chili from your hand at any time.
-Bowls are <seat>.<bowl> (seat from 0, bowl 1-3); your own bowls can be just 1, 2 or 3.
+Each turn: two actions, plus free plays of Nori/Chili from your hand.
+Bowls are <seat>.<bowl> (seat from 0, bowl 1-3); yours can be just 1, 2, 3.
 
-  prep Ch>2        Prep: Chashu from your hand onto your bowl 2
-  draw Mu          Draw: the Mushrooms from the Pantry (its slot is refilled)
-  draw deck        Draw: the top card of the deck
-  spoon 1.3>2      Spoon: top card of seat 1's bowl 3 onto your bowl 2 (2 spoons a game)
-  restock          Restock: discard the Pantry, reveal 4 new cards
-  eat 1            Eat your bowl 1 (one Flavor + at least one other card)
-  empty 3          Empty your bowl 3 into the discard pile
-  place Cl>1.2     Free play: a Chili from your hand into seat 1's bowl 2
-  discard Na       Hand over 5 after a draw: discard a Naruto
-  use No>0.1       A Nori/Chili was just revealed in the Pantry: place it (free)
-  skip             Leave the revealed Nori/Chili in the Pantry
-  end              End your turn (after both actions)
+  prep Ch>2      Prep: Chashu from your hand onto your bowl 2
+  draw Mu        Draw: the Mushrooms from the Pantry (the slot is refilled)
+  draw deck      Draw: the top card of the deck
+  spoon 1.3>2    Spoon: top card of seat 1's bowl 3 onto your bowl 2
+                 (2 spoons a game)
+  restock        Restock: discard the Pantry, reveal 4 new cards
+  eat 1          Eat your bowl 1 (one Flavor + at least one other card)
+  empty 3        Empty your bowl 3 into the discard pile
+  place Cl>1.2   Free play: a Chili from your hand into seat 1's bowl 2
+  discard Na     Hand over 5 after a draw: discard a Naruto
+  use No>0.1     A Nori/Chili was just revealed in the Pantry: place it
+  skip           Leave the revealed Nori/Chili in the Pantry
+  end            End your turn (after both actions)
 
-Cards: {CARD_LEGEND}
-Scoring (eaten bowls only): Soy = distinct veg types, Beef = distinct protein types
-(0/2/5/9/14); Shrimp 4 per protein+veg pair; Chicken 6 for a pair, 10 for three alike;
-Fury +2 per Chili. Nori +1, Chili -1 elsewhere. A bowl holds 5 cards and one Flavor.
+Cards:
+{CARD_LEGEND}
+Scoring (eaten bowls only; a bowl holds 5 cards and one Flavor):
+  Soy Sauce: distinct vegetable types, Beef: distinct protein types
+    (1/2/3/4 types = 2/5/9/14); Shrimp: 4 per protein+vegetable pair;
+  Chicken: 6 for two alike, 10 for three alike; Fury: +2 per Chili.
+  Nori +1 and Chili -1 in the other flavors.
 """
 
 
