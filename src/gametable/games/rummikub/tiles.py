@@ -15,6 +15,7 @@ standing for red 7). A set is its tiles separated by spaces or commas.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 
@@ -31,7 +32,7 @@ JOKER_BASE = 64
 KINDS = 53
 """Number of distinct tile codes (52 number tiles + the joker)."""
 
-ALL_TILES: tuple[int, ...] = tuple(sorted([*range(52), *range(52)])) + (JOKER, JOKER)
+ALL_TILES: tuple[int, ...] = (*tuple(sorted([*range(52), *range(52)])), JOKER, JOKER)
 """The 106 tiles of the game."""
 
 Set = tuple[int, ...]
@@ -144,7 +145,9 @@ def set_error(s: Sequence[int]) -> str | None:
     """
     name = set_name(s)
     if len(s) < 3:
-        return f"set {name} has only {len(s)} tile{'s' if len(s) != 1 else ''}; a set needs at least 3"
+        return (
+            f"set {name} has only {len(s)} tile{'s' if len(s) != 1 else ''}; a set needs at least 3"
+        )
     faces = [face_of(p) for p in s]
     numbers = [f % 13 + 1 for f in faces]
     colours = [f // 13 for f in faces]
@@ -158,7 +161,10 @@ def set_error(s: Sequence[int]) -> str | None:
             seen.add(c)
         return None
     if len(set(colours)) == 1:
-        for a, b in zip(numbers, numbers[1:], strict=False):
+        wraps = 1 in numbers and 13 in numbers
+        for a, b in itertools.pairwise(numbers):
+            if b != a + 1 and wraps:
+                return f"run {name} wraps from 13 to 1; 1 is always low (no 13-1 runs)"
             if b == a:
                 return f"run {name} repeats {COLOURS[colours[0]]}{a}"
             if b < a:
@@ -170,9 +176,7 @@ def set_error(s: Sequence[int]) -> str | None:
                 return f"run {name} has a gap at {gap}"
         return None
     if len(set(numbers)) > 1 and len(set(colours)) > 1:
-        return (
-            f"{name} is neither a group (the numbers differ) nor a run (the colours differ)"
-        )
+        return f"{name} is neither a group (the numbers differ) nor a run (the colours differ)"
     return f"{name} is not a valid set"  # pragma: no cover
 
 
@@ -212,9 +216,7 @@ def infer_set(tokens: Sequence[int | None]) -> Set:
     numbers = {f % 13 for f in faces}
     colours = {f // 13 for f in faces}
     if not faces:
-        raise NotationError(
-            "a set of jokers only needs explicit faces, e.g. 'J=R4 J=R5 R6'"
-        )
+        raise NotationError("a set of jokers only needs explicit faces, e.g. 'J=R4 J=R5 R6'")
     group_like = len(numbers) == 1 and len(faces) >= 2 and len(colours) == len(faces)
     if group_like:
         n = next(iter(numbers))

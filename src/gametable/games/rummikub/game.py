@@ -1,0 +1,368 @@
+"""Rummikub as a :class:`~gametable.core.Game`: options, setup, notation, determinization.
+
+Notation (details and examples in ``docs/rules/rummikub.md``):
+
+- ``draw`` (``d``), ``pass`` (``p``), ``timeout``;
+- a play as the sets it adds or changes, separated by ``|`` (or ``;``)::
+
+      R7 R8 R9 | K5 B5 O5          two new sets from the rack
+      #2 B3 B4 B5 B6               table set 2 becomes B3-B6 (sets numbered as shown)
+      #1 K4 R4 O4 | B3 B4 B5 B6    set 1 gives up its B4 for a new run
+      #1 #3 R1 R2 R3 | R4 R5 R6    sets 1 and 3 are rebuilt into these two
+      B3 B4 B5 B6                  also fine: a set holding all of a table set's tiles
+                                   replaces it when the rack alone cannot make it
+
+  A ``#k`` on its own (``#4 | ...``) removes set k (its tiles must be used elsewhere);
+- a play as the whole new table, prefixed by ``=``: ``= R1 R2 R3 | K5 R5 B5``. This is
+  the canonical form (:meth:`format_action`, records).
+
+Tiles: ``R7``, ``K13``, ``B1``, ``O10``; a joker is ``J`` (its place in the set decides what
+it stands for) or ``J=R7``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from gametable.core.errors import NotationError, OptionError
+from gametable.core.game import JSON, Action, Game, GameInfo, OptionSpec, View
+from gametable.core.rng import Rng
+from gametable.games.rummikub.state import (
+    DRAW,
+    PASS,
+    RACK_SIZE,
+    TIMEOUT,
+    Draw,
+    Pass,
+    Play,
+    RummikubState,
+    Timeout,
+    first_player_from_draws,
+    make_play,
+)
+from gametable.games.rummikub.tiles import (
+    ALL_TILES,
+    JOKER,
+    KINDS,
+    Set,
+    Table,
+    canonical_set,
+    counts_of,
+    parse_placed,
+    parse_set,
+    parse_tile,
+    rack_code,
+    table_name,
+    tile_name,
+)
+
+if TYPE_CHECKING:
+    from gametable.agents.base import AgentFactory
+    from gametable.core.textui import TextUI
+
+
+OPTION_SPECS = (
+    OptionSpec(
+        "initial_meld_allows_manipulation",
+        bool,
+        False,
+        "§12.2: may the initial-meld turn also rework or add to table sets? (official: no)",
+    ),
+    OptionSpec(
+        "joker_group3_needs_both_colours",
+        bool,
+        False,
+        "§12.4: freeing a joker from a group of three needs both missing colours (old rule)",
+    ),
+    OptionSpec(
+        "freed_joker_needs_rack_tile",
+        bool,
+        False,
+        "§12.5: a joker moved to another set must share it with a tile from the rack",
+    ),
+    OptionSpec("joker_penalty", int, 30, "§12.7: a joker left on a rack counts this much"),
+    OptionSpec(
+        "turn_seconds",
+        int,
+        None,
+        "§12.8: turn time limit in seconds (60 in the rulebook); on timeout the turn is "
+        "undone and 3 penalty tiles are drawn; default: no timer",
+        nullable=True,
+    ),
+    OptionSpec(
+        "match_winner",
+        str,
+        "points",
+        "§12.13: over several games, the winner has the highest running total (points) or "
+        "won the most games, points breaking ties (games_won)",
+        choices=("points", "games_won"),
+    ),
+    OptionSpec(
+        "match_games",
+        int,
+        None,
+        "§12.13: games in a match (see rummikub.match.Match); default: one per player",
+        nullable=True,
+    ),
+)
+
+
+class RummikubGame(Game):
+    """Rummikub (Sabra rules), 2-4 players, with an exact move solver."""
+
+    name = "rummikub"
+    title = "Rummikub"
+    min_players = 2
+    max_players = 4
+    info = GameInfo(simultaneous=False, enumerable_actions=False)
+    option_specs = OPTION_SPECS
+    modes: ClassVar[Mapping[int, str]] = {
+        2: "two players, 14 tiles each, 78 in the pool",
+        3: "three players, 14 tiles each, 64 in the pool",
+        4: "four players, 14 tiles each, 50 in the pool",
+    }
+
+    def check_options(self, players: int, options: Mapping[str, Any]) -> None:
+        secs = options.get("turn_seconds")
+        if secs is not None and secs <= 0:
+            raise OptionError(f"turn_seconds must be positive, got {secs}")
+        if options.get("joker_penalty", 30) < 0:
+            raise OptionError("joker_penalty cannot be negative")
+        games = options.get("match_games")
+        if games is not None and games <= 0:
+            raise OptionError(f"match_games must be positive, got {games}")
+
+    # -- setup ----------------------------------------------------------------------------
+
+    def random_setup(self, players: int, rng: Rng, options: Mapping[str, Any]) -> JSON:
+        """First-player draws (§2, §12.12: tied seats draw again), then the shuffled tiles:
+        seat ``i`` gets ``tiles[14*i : 14*i+14]``, the rest is the pool in drawing order."""
+        draws: list[list[str]] = []
+        contenders = players
+        while True:
+            shuffled = rng.shuffled(ALL_TILES)
+            rnd = shuffled[:contenders]
+            draws.append([tile_name(t) for t in rnd])
+            values = [0 if t == JOKER else t % 13 + 1 for t in rnd]
+            contenders = values.count(max(values))
+            if contenders == 1:
+                break
+        tiles = rng.shuffled(ALL_TILES)
+        return {"first_draws": draws, "tiles": [tile_name(t) for t in tiles]}
+
+    def state_from_setup(
+        self, players: int, setup: JSON, options: Mapping[str, Any]
+    ) -> RummikubState:
+        if not isinstance(setup, Mapping) or "tiles" not in setup or "first_draws" not in setup:
+            raise ValueError("a Rummikub setup is an object with 'first_draws' and 'tiles'")
+        try:
+            tiles = [parse_tile(t) for t in setup["tiles"]]
+            draws = [[parse_tile(t) for t in rnd] for rnd in setup["first_draws"]]
+        except (NotationError, TypeError) as exc:
+            raise ValueError(f"bad tile in setup: {exc}") from None
+        if sorted(tiles) != sorted(ALL_TILES):
+            raise ValueError("'tiles' must hold the 106 tiles exactly once each (104 + 2 jokers)")
+        first = first_player_from_draws(players, draws)
+        racks = [counts_of(tiles[RACK_SIZE * s : RACK_SIZE * (s + 1)]) for s in range(players)]
+        pool = list(reversed(tiles[RACK_SIZE * players :]))
+        return RummikubState(self, players, setup, options, racks, pool, first)
+
+    # -- actions ------------------------------------------------------------------------
+
+    def action_to_json(self, action: Action) -> JSON:
+        return self.format_action(action)
+
+    def action_from_json(self, data: JSON) -> Action:
+        if not isinstance(data, str):
+            raise ValueError(
+                f"a Rummikub action is a string such as 'draw' or '= R1 R2 R3', got {data!r}"
+            )
+        try:
+            return parse_notation(data, table=None, rack=None)
+        except NotationError as exc:
+            raise ValueError(str(exc)) from None
+
+    def format_action(self, action: Action) -> str:
+        if isinstance(action, Play):
+            return "= " + table_name(action.table)
+        if isinstance(action, Draw):
+            return "draw"
+        if isinstance(action, Pass):
+            return "pass"
+        if isinstance(action, Timeout):
+            return "timeout"
+        raise TypeError(f"not a Rummikub action: {action!r}")
+
+    def parse_action(self, text: str, view: View, legal: Sequence[Action]) -> Action:
+        table = view_table(view)
+        rack = None if view.get("rack") is None else counts_of(parse_tile(t) for t in view["rack"])
+        return parse_notation(text, table=table, rack=rack)
+
+    # -- hidden information -------------------------------------------------------------
+
+    def determinize(self, view: View, rng: Rng) -> RummikubState:
+        """A state with the view's table and rack; the unseen tiles dealt at random to the
+        other racks (by their sizes) and the pool."""
+        seat = view["seat"]
+        if seat is None:
+            raise ValueError("determinize needs a seat's view (the spectator sees no rack)")
+        table = view_table(view)
+        rack = [parse_tile(t) for t in view["rack"]]
+        unseen = Counter(ALL_TILES)
+        unseen.subtract(rack_code(p) for s in table for p in s)
+        unseen.subtract(rack)
+        if any(v < 0 for v in unseen.values()):
+            raise ValueError("the view shows more copies of a tile than exist")
+        hidden = rng.shuffled(sorted(unseen.elements()))
+        players = view["players"]
+        racks: list[list[int]] = []
+        for s in range(players):
+            if s == seat:
+                racks.append(counts_of(rack))
+            else:
+                k = view["rack_sizes"][s]
+                racks.append(counts_of(hidden[:k]))
+                hidden = hidden[k:]
+        if len(hidden) != view["pool_size"]:
+            raise ValueError("the view's rack and pool sizes do not add up to 106 tiles")
+        options = dict(view["options"])
+        state = RummikubState(
+            self, players, {"determinized": True}, options, racks, hidden, view["current"]
+        )
+        state.table = table
+        state.melded = list(view["melded"])
+        state.turn = view["turn"]
+        state.passes = view["passes"]
+        state.over = view["phase"] == "over"
+        if view.get("last") is not None:
+            last = view["last"]
+            action = self.action_from_json(last["action"])
+            state.last = (last["seat"], action, last["laid"])
+            if "drawn" in last:
+                state.drawn = (last["seat"], tuple(parse_tile(t) for t in last["drawn"]))
+            elif "drawn_count" in last:
+                state.drawn = (last["seat"], (JOKER,) * last["drawn_count"])
+        if state.over and "result" in view:
+            winners = view["result"]["details"].get("winners", [])
+            if view["result"]["details"].get("end") == "went_out" and winners:
+                state.winner = winners[0]
+        return state
+
+    # -- front ends ---------------------------------------------------------------------
+
+    @cached_property
+    def bots(self) -> Mapping[str, AgentFactory]:
+        from gametable.games.rummikub.bots import GreedyAgent, RandomAgent, SolverAgent
+
+        return {"random": RandomAgent, "greedy": GreedyAgent, "solver": SolverAgent}
+
+    @cached_property
+    def ui(self) -> TextUI:
+        from gametable.games.rummikub.ui import RummikubTextUI
+
+        return RummikubTextUI()
+
+    def new_state(self, players: int, seed: int | str = 0, **options: Any) -> RummikubState:
+        state = super().new_state(players, seed, **options)
+        assert isinstance(state, RummikubState)
+        return state
+
+
+def view_table(view: View) -> Table:
+    """The table of a view as sets of placed tiles (in the order shown)."""
+    out: list[Set] = []
+    for s in view["table"]:
+        tiles = []
+        for name in s:
+            p = parse_placed(name)
+            if p is None:
+                raise ValueError(f"a joker on the table needs its face, got {name!r}")
+            tiles.append(p)
+        out.append(tuple(tiles))
+    return tuple(out)
+
+
+_REFS_RE = re.compile(r"^\s*((?:-?#\d+[\s,]*)+)(?::\s*)?(.*)$", re.S)
+
+
+def parse_notation(text: str, table: Table | None, rack: Sequence[int] | None) -> Action:
+    """An action from text (see the module docstring). ``table`` (the current table, in the
+    order shown) is needed for the ``#k`` and add-to-a-set forms; ``rack`` (counts) lets a
+    set that the rack alone cannot make replace the table set it contains."""
+    raw = text.strip()
+    low = raw.lower()
+    if not raw:
+        raise NotationError("empty move: type a play, 'draw' or 'pass' ('help' shows how)")
+    if low in ("draw", "d"):
+        return DRAW
+    if low in ("pass", "p"):
+        return PASS
+    if low == "timeout":
+        return TIMEOUT
+    if low.startswith("play "):
+        raw = raw[5:].strip()
+    if raw.startswith("="):
+        body = raw[1:].strip()
+        if not body:
+            raise NotationError("'=' must be followed by the whole new table")
+        chunks = [c for c in re.split(r"[|;]", body)]
+        sets = []
+        for chunk in chunks:
+            if not chunk.strip():
+                raise NotationError("empty set between '|' separators")
+            sets.append(parse_set(chunk))
+        return make_play(sets)
+    if table is None:
+        raise NotationError(
+            f"{text!r}: write the whole new table after '=', e.g. '= R1 R2 R3 | K5 R5 B5'"
+        )
+    removed: set[int] = set()
+    new_sets: list[Set] = []
+    plain: list[Set] = []
+    for chunk in re.split(r"[|;]", raw):
+        if not chunk.strip():
+            raise NotationError("empty set between '|' separators")
+        m = _REFS_RE.match(chunk)
+        body = chunk
+        if m:
+            for ref in re.findall(r"#(\d+)", m.group(1)):
+                k = int(ref)
+                if not 1 <= k <= len(table):
+                    raise NotationError(
+                        f"there is no table set #{k} (the table has {len(table)} set"
+                        f"{'s' if len(table) != 1 else ''}, numbered from 1)"
+                    )
+                removed.add(k - 1)
+            body = m.group(2)
+            if body.strip():
+                new_sets.append(parse_set(body))
+            continue
+        plain.append(parse_set(body))
+    # a plain set the rack alone cannot make replaces a table set it contains
+    rack_left = list(rack) if rack is not None else None
+    for s in plain:
+        need = Counter(rack_code(p) for p in s)
+        if rack_left is not None and all(rack_left[c] >= k for c, k in need.items()):
+            for c, k in need.items():
+                rack_left[c] -= k
+            new_sets.append(s)
+            continue
+        mine = Counter(canonical_set(s))
+        for i, old in enumerate(table):
+            if i in removed:
+                continue
+            if not (Counter(old) - mine):
+                removed.add(i)
+                break
+        new_sets.append(s)
+    kept = [s for i, s in enumerate(table) if i not in removed]
+    return make_play([*kept, *new_sets])
+
+
+GAME = RummikubGame()
+
+__all__ = ["GAME", "KINDS", "RummikubGame", "parse_notation", "view_table"]

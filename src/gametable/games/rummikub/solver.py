@@ -1,0 +1,425 @@
+"""An exact Rummikub move solver: the table rearrangement that lays the most tiles or value.
+
+Method: dynamic programming over the 52 number-tile positions ``(number, colour)``, numbers
+1 to 13 and colours K R B O within each number, in the spirit of van Rijn, Takes & Vis
+(2015), extended to jokers placed anywhere.
+
+An arrangement of the table is described by how many *virtual tiles* stand at each
+position: real tiles of that number and colour plus jokers standing for it. The state
+between positions records, per colour, how many runs are open and how long they are
+(1, 2, or 3 and more: ``(a1, a2, a3)``), the tiles put aside for groups at the current
+number (their total ``S`` and the largest count of one colour ``M``), the jokers used so
+far and, for an opening, the meld value reached (capped at the target). At each position
+the choice is how many real tiles and jokers stand there, and how they split between
+extending runs (every run shorter than 3 *must* be extended; runs of 3+ may end), starting
+runs, and groups. After the last colour of a number, the group tiles must split into groups
+of 3-4 distinct colours: possible exactly when ``max(M, ceil(S/4)) <= S // 3``. After 13,
+no run may be shorter than 3. Every valid arrangement is such a path and every path is a
+valid arrangement, so the optimum over paths is exact. The arrangement itself is rebuilt
+from the optimal path (runs from the run choices, groups by dealing each colour's tiles to
+the currently smallest groups, which keeps them 3-4 tiles each).
+
+Every tile on the table must stay on the table, so real tiles at a position range from the
+table's count to the table's plus the rack's, and the jokers used from the table's joker
+count to table plus rack jokers.
+
+Objectives: ``"tiles"`` (most rack tiles laid, then most value) and ``"value"`` (most value,
+then most tiles). A laid number tile is worth its number; a laid joker ``joker_value``
+(default 30, the rack penalty it avoids). ``min_meld`` (an opening, from the rack alone)
+requires the laid tiles to be worth at least that much with each joker at the number it
+stands for, as the initial-meld rule counts them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gametable.games.rummikub.tiles import (
+    JOKER,
+    JOKER_BASE,
+    KINDS,
+    Set,
+    Table,
+    canonical_table,
+    counts_of,
+    face_of,
+    is_joker,
+    table_name,
+)
+
+__all__ = ["Solution", "best_opening", "best_play", "solve"]
+
+# colour states (a1, a2, a3) with a1 + a2 + a3 <= 4
+_CS: list[tuple[int, int, int]] = [
+    (a1, a2, a3) for a1 in range(5) for a2 in range(5 - a1) for a3 in range(5 - a1 - a2)
+]
+_CS_INDEX = {cs: i for i, cs in enumerate(_CS)}
+_ZERO = _CS_INDEX[(0, 0, 0)]
+_CLOSED = frozenset(i for i, (a1, a2, _) in enumerate(_CS) if a1 == 0 and a2 == 0)
+
+
+def _transitions() -> list[list[list[tuple[int, int]]]]:
+    """``trans[cs][t]``: the (new colour state, tiles to groups) for ``t`` virtual tiles."""
+    out: list[list[list[tuple[int, int]]]] = []
+    for a1, a2, a3 in _CS:
+        per_t: list[list[tuple[int, int]]] = []
+        for t in range(5):
+            opts: set[tuple[int, int]] = set()
+            must = a1 + a2
+            if must <= t:
+                for e3 in range(a3 + 1):
+                    rest = t - must - e3
+                    if rest < 0:
+                        break
+                    for s in range(rest + 1):
+                        g = rest - s
+                        ncs = (s, a1, a2 + e3)
+                        if sum(ncs) <= 4:
+                            opts.add((_CS_INDEX[ncs], g))
+            per_t.append(sorted(opts))
+        out.append(per_t)
+    return out
+
+
+_TRANS = _transitions()
+
+
+def _caps() -> list[list[int]]:
+    """``cap[cs][limit]``: colour state ``cs`` normalised for a next position that can hold
+    at most ``limit`` virtual tiles: -1 if its short runs cannot all be extended there,
+    else the state with its runs of 3+ capped at the room left (more could not all be
+    extended, and a run of 3+ may always end, so the capped states are equivalent)."""
+    out: list[list[int]] = []
+    for a1, a2, a3 in _CS:
+        row = []
+        for limit in range(8):
+            room = limit - a1 - a2
+            row.append(-1 if room < 0 else _CS_INDEX[(a1, a2, min(a3, room))])
+        out.append(row)
+    return out
+
+
+_CAP = _caps()
+
+
+def _groups_ok(s: int, m: int) -> bool:
+    return s == 0 or max(m, -(-s // 4)) <= s // 3
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """A solver answer: the new table and what it lays from the rack."""
+
+    table: Table
+    """The whole new arrangement, canonical (jokers with explicit faces)."""
+    laid: tuple[int, ...]
+    """The rack codes laid, sorted (:data:`~.tiles.JOKER` for a joker)."""
+    tiles: int
+    """How many rack tiles it lays."""
+    value: int
+    """Their value: numbers, plus ``joker_value`` per joker."""
+    meld_value: int
+    """Their value with each joker at the number it stands for (the initial-meld count)."""
+
+    def __repr__(self) -> str:
+        return f"Solution(tiles={self.tiles}, value={self.value}, table={table_name(self.table)!r})"
+
+
+# key layout (packed int): cs0..cs3 6 bits each, S 4 bits, M 3 bits, J 2 bits, V 6 bits
+_S_SHIFT = 24
+_M_SHIFT = 28
+_J_SHIFT = 31
+_V_SHIFT = 33
+
+
+def solve(
+    table_counts: Sequence[int],
+    rack_counts: Sequence[int],
+    objective: str = "tiles",
+    joker_value: int = 30,
+    min_meld: int = 0,
+) -> Solution | None:
+    """The best arrangement of all of ``table_counts`` plus part of ``rack_counts``.
+
+    Both are count vectors over the 53 tile codes (:func:`~.tiles.counts_of`). Returns
+    ``None`` only when no arrangement satisfies ``min_meld`` (or the table tiles cannot be
+    arranged at all). Ties are broken deterministically.
+
+    Speed: rack tiles that no set could ever hold are dropped first (exact), then the DP
+    is run with a score threshold ``T``: a state that could not reach ``T`` even by laying
+    every remaining usable rack tile is dropped. If the best answer found reaches ``T`` it
+    is the optimum (everything dropped was worse); otherwise ``T`` is lowered and the DP
+    run again, finally with no threshold at all.
+    """
+    if objective not in ("tiles", "value"):
+        raise ValueError(f"objective must be 'tiles' or 'value', got {objective!r}")
+    if min_meld and any(table_counts):
+        raise ValueError("min_meld is for an opening from the rack alone (empty table counts)")
+    rack = usable_rack(table_counts, rack_counts)
+    w_tile, w_num = _weights(objective)
+    top = sum(rack[code] * (w_tile + w_num * (code % 13 + 1)) for code in range(52))
+    top += rack[JOKER] * (w_tile + w_num * joker_value)
+    step = w_tile if objective == "tiles" else 5 * w_num
+    gap = 0
+    while True:
+        bound = top - gap * step
+        if bound <= step:
+            return _solve(table_counts, rack, objective, joker_value, min_meld, None)
+        sol = _solve(table_counts, rack, objective, joker_value, min_meld, bound)
+        if sol is not None and _score(sol, w_tile, w_num) >= bound:
+            return sol
+        gap = 1 if gap == 0 else 2 * gap
+
+
+def _score(sol: Solution, w_tile: int, w_num: int) -> int:
+    return sol.tiles * w_tile + sol.value * w_num
+
+
+def usable_rack(table_counts: Sequence[int], rack_counts: Sequence[int]) -> list[int]:
+    """The rack without the number tiles no set could hold, whatever the arrangement: a
+    tile needs two more of its number in other colours, or a window of three numbers of
+    its colour, with jokers filling what is missing."""
+    avail = [table_counts[i] + rack_counts[i] for i in range(KINDS)]
+    jokers = avail[JOKER]
+    out = list(rack_counts)
+    for code in range(52):
+        if not rack_counts[code]:
+            continue
+        c, n0 = divmod(code, 13)
+        colours = sum(1 for k in range(4) if avail[k * 13 + n0])
+        if colours + jokers >= 3:
+            continue
+        ok = False
+        for lo in range(max(0, n0 - 2), min(n0, 10) + 1):
+            missing = sum(1 for m in range(lo, lo + 3) if not avail[c * 13 + m])
+            if missing <= jokers:
+                ok = True
+                break
+        if not ok:
+            out[code] = 0
+    return out
+
+
+def _weights(objective: str) -> tuple[int, int]:
+    return (1000, 1) if objective == "tiles" else (1, 1000)
+
+
+def _solve(
+    table_counts: Sequence[int],
+    rack_counts: Sequence[int],
+    objective: str,
+    joker_value: int,
+    min_meld: int,
+    bound: int | None,
+) -> Solution | None:
+    jt = table_counts[JOKER]
+    jmax = jt + rack_counts[JOKER]
+    vcap = min(min_meld, 63)
+    w_tile, w_num = _weights(objective)
+    # rest[i]: the most the rack can still add from step i on (every tile laid)
+    joker_pot = (jmax - jt) * (w_tile + w_num * joker_value)
+    rest = [0] * 66
+    acc = joker_pot
+    for n in range(13, 0, -1):
+        rest[(n - 1) * 5 + 4] = acc
+        for c in range(3, -1, -1):
+            acc += rack_counts[c * 13 + n - 1] * (w_tile + w_num * n)
+            rest[(n - 1) * 5 + c] = acc
+    need = -1 if bound is None else bound
+    # layers[i]: dict key -> (score, prev key)
+    start = 0
+    layers: list[dict[int, tuple[int, int]]] = []
+    layer: dict[int, tuple[int, int]] = {start: (0, -1)}
+    jmask = 3 << _J_SHIFT
+    smask = 15 << _S_SHIFT
+    mmask = 7 << _M_SHIFT
+    vmask = 63 << _V_SHIFT
+    for n in range(1, 14):
+        for c in range(4):
+            code = c * 13 + n - 1
+            lo = table_counts[code]
+            hi = lo + rack_counts[code]
+            shift = 6 * c
+            gain_tile = w_tile + w_num * n
+            # after 13 no run goes on: the next position holds nothing
+            nxt_avail = table_counts[code + 1] + rack_counts[code + 1] if n < 13 else -(10**6)
+            nxt: dict[int, tuple[int, int]] = {}
+            get = nxt.get
+            floor = need - rest[(n - 1) * 5 + c]
+            for key, (score, _) in layer.items():
+                if score < floor:
+                    continue
+                cs = (key >> shift) & 63
+                jused = (key & jmask) >> _J_SHIFT
+                jfree = jmax - jused
+                base_key = key - (cs << shift)
+                s_cur = (key & smask) >> _S_SHIFT
+                m_cur = (key & mmask) >> _M_SHIFT
+                trans_cs = _TRANS[cs]
+                for r in range(lo, hi + 1):
+                    sc_r = score + (r - lo) * gain_tile
+                    for j in range(jfree + 1):
+                        t = r + j
+                        if t > 4:
+                            break
+                        add = r - lo + j
+                        vk = base_key
+                        if vcap and add:
+                            v = (key & vmask) >> _V_SHIFT
+                            nv = min(vcap, v + add * n)
+                            vk = (vk & ~vmask) | (nv << _V_SHIFT)
+                        if j:
+                            vk += j << _J_SHIFT
+                        limit = nxt_avail + jfree - j
+                        if limit > 7:
+                            limit = 7
+                        elif limit < 0:
+                            limit = 0
+                        for ncs0, g in trans_cs[t]:
+                            ncs = _CAP[ncs0][limit]
+                            if ncs < 0:
+                                continue
+                            nk = vk + (ncs << shift)
+                            if g:
+                                nk += g << _S_SHIFT
+                                if g > m_cur:
+                                    nk = (nk & ~mmask) | (g << _M_SHIFT)
+                            old = get(nk)
+                            if old is None or old[0] < sc_r:
+                                nxt[nk] = (sc_r, key)
+            layers.append(layer)
+            layer = nxt
+        # groups of number n must split into sets of 3-4 distinct colours
+        closed: dict[int, tuple[int, int]] = {}
+        for key, val in layer.items():
+            s_cur = (key & smask) >> _S_SHIFT
+            m_cur = (key & mmask) >> _M_SHIFT
+            if s_cur and not _groups_ok(s_cur, m_cur):
+                continue
+            nk = key & ~(smask | mmask)
+            old = closed.get(nk)
+            if old is None or old[0] < val[0]:
+                closed[nk] = (val[0], key)
+        layers.append(layer)
+        layer = closed
+    # final: runs all at least 3 long, table jokers all used, meld value reached
+    best_key = -1
+    best_score = -1
+    for key, (score, _) in layer.items():
+        if any(((key >> (6 * c)) & 63) not in _CLOSED for c in range(4)):
+            continue
+        jused = (key & jmask) >> _J_SHIFT
+        if jused < jt:
+            continue
+        if vcap and ((key & vmask) >> _V_SHIFT) < vcap:
+            continue
+        total = score + (jused - jt) * (w_tile + w_num * joker_value)
+        if total > best_score or (total == best_score and key < best_key):
+            best_score, best_key = total, key
+    if best_key < 0:
+        return None
+    layers.append(layer)
+    return _rebuild(layers, best_key, table_counts, rack_counts, joker_value, w_tile, w_num)
+
+
+def _rebuild(
+    layers: list[dict[int, tuple[int, int]]],
+    final_key: int,
+    table_counts: Sequence[int],
+    rack_counts: Sequence[int],
+    joker_value: int,
+    w_tile: int,
+    w_num: int,
+) -> Solution:
+    # walk back: keys[k] is the state after step k (steps: 4 colours + 1 closing per number)
+    keys = [final_key]
+    scores = [layers[-1][final_key][0]]
+    key = final_key
+    for i in range(len(layers) - 1, 0, -1):
+        key = layers[i][key][1]
+        keys.append(key)
+        scores.append(layers[i - 1][key][0])
+    keys.reverse()  # keys[0] = start state, one per step after that
+    scores.reverse()
+    runs: list[list[list[int]]] = [[] for _ in range(4)]  # open runs per colour
+    done: list[Set] = []
+    step = 0
+    for n in range(1, 14):
+        group_tiles: list[list[int]] = [[] for _ in range(4)]
+        for c in range(4):
+            before, after = keys[step], keys[step + 1]
+            gained = scores[step + 1] - scores[step]
+            step += 1
+            shift = 6 * c
+            a1, a2, _ = _CS[(before >> shift) & 63]
+            s, _, _ = _CS[(after >> shift) & 63]
+            g = ((after >> _S_SHIFT) & 15) - ((before >> _S_SHIFT) & 15)
+            j = ((after >> _J_SHIFT) & 3) - ((before >> _J_SHIFT) & 3)
+            code = c * 13 + n - 1
+            r = table_counts[code] + gained // (w_tile + w_num * n)
+            e3 = r + j - a1 - a2 - s - g
+            virtual = [code] * r + [JOKER_BASE + code] * j
+            # runs: all short ones extend, e3 long ones extend, the rest close
+            open_runs = runs[c]
+            short = [run for run in open_runs if len(run) < 3]
+            long = [run for run in open_runs if len(run) >= 3]
+            assert len(short) == a1 + a2 and 0 <= e3 <= len(long)
+            keep = short + long[:e3]
+            for run in long[e3:]:
+                done.append(tuple(run))
+            for run in keep:
+                run.append(virtual.pop(0))
+            for _ in range(s):
+                keep.append([virtual.pop(0)])
+            runs[c] = keep
+            group_tiles[c] = virtual
+            assert len(virtual) == g
+        step += 1  # the closing step of the number
+        total = sum(len(v) for v in group_tiles)
+        if total:
+            biggest = max(len(v) for v in group_tiles)
+            k = max(biggest, -(-total // 4))
+            groups: list[list[int]] = [[] for _ in range(k)]
+            for c in sorted(range(4), key=lambda c: -len(group_tiles[c])):
+                order = sorted(range(k), key=lambda i: len(groups[i]))
+                for i, p in zip(order, group_tiles[c], strict=False):
+                    groups[i].append(p)
+            done.extend(tuple(gr) for gr in groups)
+    for c in range(4):
+        done.extend(tuple(run) for run in runs[c])
+    table = canonical_table(done)
+    used = counts_of(p for s in table for p in s)
+    laid_counts = [used[i] - table_counts[i] for i in range(KINDS)]
+    assert all(0 <= laid_counts[i] <= rack_counts[i] for i in range(KINDS)), "solver bug"
+    laid = tuple(code for code in range(KINDS) for _ in range(laid_counts[code]))
+    value = sum(joker_value if t == JOKER else t % 13 + 1 for t in laid)
+    # meld value: number tiles laid plus the faces of the jokers laid (all of them on an
+    # opening, where the table is empty)
+    joker_faces = sorted(
+        (face_of(p) % 13 + 1 for s in table for p in s if is_joker(p)), reverse=True
+    )
+    meld = sum(t % 13 + 1 for t in laid if t != JOKER) + sum(joker_faces[: laid_counts[JOKER]])
+    return Solution(table, laid, len(laid), value, meld)
+
+
+def best_play(
+    table: Sequence[Sequence[int]],
+    rack: Sequence[int],
+    objective: str = "tiles",
+    joker_value: int = 30,
+) -> Solution:
+    """The best rearrangement of ``table`` (a list of sets) with tiles from ``rack`` (codes).
+
+    Always succeeds (laying nothing is an arrangement): check ``tiles > 0``.
+    """
+    sol = solve(counts_of(p for s in table for p in s), counts_of(rack), objective, joker_value)
+    assert sol is not None
+    return sol
+
+
+def best_opening(
+    rack: Sequence[int], objective: str = "tiles", min_meld: int = 30, joker_value: int = 30
+) -> Solution | None:
+    """The best initial meld from ``rack`` alone worth at least ``min_meld``, or ``None``."""
+    return solve([0] * KINDS, counts_of(rack), objective, joker_value, min_meld=min_meld)

@@ -1,0 +1,216 @@
+"""Terminal rendering of Rummikub: coloured tiles, numbered table sets, a sorted rack."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from gametable.core.game import Action, Result, View, score_to_json
+from gametable.core.rng import Rng
+from gametable.games.rummikub.game import view_table
+from gametable.games.rummikub.state import Draw, Pass, Play, Timeout
+from gametable.games.rummikub.tiles import (
+    COLOURS,
+    JOKER,
+    Table,
+    counts_of,
+    parse_tile,
+    placed_name,
+    set_name,
+)
+
+STYLES = {
+    "K": "bold white on grey23",
+    "R": "bold red",
+    "B": "bold dodger_blue1",
+    "O": "bold dark_orange",
+    "J": "bold magenta",
+}
+
+NOTATION_HELP = """\
+Tiles: a colour letter and a number: K (black), R (red), B (blue), O (orange), 1-13,
+e.g. R7, K13, B1. A joker is J (its place in the set decides what it stands for) or
+J=R7 (standing for red 7; needed for a group such as K5 R5 J=B5 when it matters).
+
+A turn is one of:
+  draw            take one tile from the pool (ends your turn)       (also: d)
+  pass            once the pool is empty                             (also: p)
+  a play          the sets you add or change, separated by |
+                    R7 R8 R9 | K5 B5 O5         two new sets from your rack
+                    B3 B4 B5 B6                 add B3 to table set B4 B5 B6
+                    #2 B3 B4 B5 B6              set #2 becomes B3-B6
+                    #1 K4 R4 O4 | B3 B4 B5 B6   take B4 from group #1 for a new run
+                    #1 #3 R1 R2 R3 | R4 R5 R6   rebuild sets #1 and #3 into these
+                  #k names table set k as numbered on screen; a #k alone removes the set
+                  (its tiles must reappear in the sets you write).
+  = ...           the whole new table, e.g. = R1 R2 R3 | K5 R5 B5 (the record form)
+  hint            what the solver would play
+
+Your first play (initial meld) must be new sets from your own rack worth at least 30.
+Every tile on the table must stay on the table; every set must be a group (3-4 tiles,
+one number, different colours) or a run (3+ tiles, one colour, consecutive, no 13-1)."""
+
+
+def tile_text(name: str) -> Text:
+    """A tile name in its colour."""
+    style = STYLES["J"] if name.startswith("J") else STYLES.get(name[0], "")
+    return Text(name, style=style)
+
+
+def tiles_text(names: Sequence[str]) -> Text:
+    out = Text()
+    for i, name in enumerate(names):
+        if i:
+            out.append(" ")
+        out.append_text(tile_text(name))
+    return out
+
+
+def sort_by_colour(names: Sequence[str]) -> list[str]:
+    """The "789" sort: by colour, then number (runs show up), jokers last."""
+    return [n for _, n in sorted((_key(n, by_number=False), n) for n in names)]
+
+
+def sort_by_number(names: Sequence[str]) -> list[str]:
+    """The "777" sort: by number, then colour (groups show up), jokers last."""
+    return [n for _, n in sorted((_key(n, by_number=True), n) for n in names)]
+
+
+def _key(name: str, by_number: bool) -> tuple[int, int]:
+    code = parse_tile(name)
+    if code == JOKER:
+        return (99, 99)
+    c, num = code // 13, code % 13 + 1
+    return (num, c) if by_number else (c, num)
+
+
+def delta_notation(old: Table, new: Table) -> str:
+    """A play as the sets it adds or changes (``#k`` = old set k removed/rebuilt)."""
+    left = Counter(new)
+    removed: list[int] = []
+    for i, s in enumerate(old):
+        if left[s] > 0:
+            left[s] -= 1
+        else:
+            removed.append(i + 1)
+    added = list(left.elements())
+    refs = " ".join(f"#{k}" for k in removed)
+    body = " | ".join(set_name(s) for s in added)
+    return f"{refs} {body}".strip()
+
+
+class RummikubTextUI:
+    """The :class:`~gametable.core.textui.TextUI` of Rummikub, plus :meth:`hint`."""
+
+    def render_view(self, view: View) -> RenderableType:
+        parts: list[RenderableType] = []
+        seat = view["seat"]
+        head = Text(
+            f"Rummikub — turn {view['turn'] + 1}, seat {view['current']} to play, "
+            f"pool {view['pool_size']} tiles"
+        )
+        parts.append(head)
+        scores = RichTable(show_header=True, box=None)
+        scores.add_column("seat")
+        scores.add_column("rack")
+        scores.add_column("melded")
+        for s, size in enumerate(view["rack_sizes"]):
+            mark = " (you)" if s == seat else ""
+            scores.add_row(f"{s}{mark}", str(size), "yes" if view["melded"][s] else "no")
+        parts.append(scores)
+        table = RichTable(title="Table", show_header=False, box=None)
+        table.add_column("#", justify="right")
+        table.add_column("set")
+        if not view["table"]:
+            parts.append(Text("Table: empty"))
+        else:
+            for i, s in enumerate(view["table"]):
+                table.add_row(f"#{i + 1}", tiles_text(s))
+            parts.append(table)
+        if view.get("last"):
+            last = view["last"]
+            line = Text(f"Last: seat {last['seat']} {last['action']}")
+            if last.get("drawn"):
+                line.append("  (you drew ")
+                line.append_text(tiles_text(last["drawn"]))
+                line.append(")")
+            parts.append(line)
+        if view.get("rack") is not None:
+            rack = view["rack"]
+            line = Text("Your rack (runs): ")
+            line.append_text(tiles_text(sort_by_colour(rack)))
+            parts.append(line)
+            line = Text("Your rack (groups): ")
+            line.append_text(tiles_text(sort_by_number(rack)))
+            parts.append(line)
+            if not view["melded"][seat]:
+                parts.append(
+                    Text("You have not made your initial meld (30 points from your rack).")
+                )
+        return Group(*parts)
+
+    def render_result(self, result: Result) -> RenderableType:
+        t = RichTable(title="Result")
+        t.add_column("seat")
+        t.add_column("rack left")
+        t.add_column("value", justify="right")
+        t.add_column("score", justify="right")
+        t.add_column("rank", justify="right")
+        details = result.details
+        racks = details.get("racks") or [[] for _ in result.scores]
+        for s, score in enumerate(result.scores):
+            t.add_row(
+                str(s),
+                tiles_text(racks[s]),
+                str(details.get("rack_values", [""] * len(result.scores))[s]),
+                str(score_to_json(score)),
+                str(result.ranks[s]),
+            )
+        how = "went out" if details.get("end") == "went_out" else "pool empty, everyone passed"
+        return Group(t, Text(f"Winner(s): {', '.join(map(str, result.winners))} ({how})"))
+
+    def notation_help(self) -> str:
+        return NOTATION_HELP
+
+    def describe_legal(self, view: View, legal: Sequence[Action]) -> RenderableType:
+        old = view_table(view)
+        lines = Text()
+        for a in legal:
+            if isinstance(a, Draw):
+                lines.append("draw\n")
+            elif isinstance(a, Pass):
+                lines.append("pass\n")
+            elif isinstance(a, Timeout):
+                continue
+            elif isinstance(a, Play):
+                lines.append(delta_notation(old, a.table) + "\n")
+        lines.append("(any other legal play is accepted too; 'help' explains the notation)")
+        return lines
+
+    def hint(self, view: View, legal: Sequence[Action]) -> RenderableType:
+        """What the solver bot would play here."""
+        from gametable.games.rummikub.bots import SolverAgent
+
+        action = SolverAgent().act(view, legal, _NO_RNG)
+        if not isinstance(action, Play):
+            return Text("The solver would draw" if view["pool_size"] else "The solver would pass")
+        old = view_table(view)
+        used = counts_of(p for s in action.table for p in s)
+        base = counts_of(p for s in old for p in s)
+        laid = [c for c in range(len(used)) for _ in range(used[c] - base[c])]
+        out = Text("The solver would play: ")
+        out.append(delta_notation(old, action.table), style="bold")
+        out.append(f"\n  laying {len(laid)} tile(s): ")
+        out.append_text(
+            tiles_text([("J" if c == JOKER else f"{COLOURS[c // 13]}{c % 13 + 1}") for c in laid])
+        )
+        out.append("\n  new table: ")
+        out.append(" | ".join(" ".join(placed_name(p) for p in s) for s in action.table))
+        return out
+
+
+_NO_RNG = Rng(0)
