@@ -215,3 +215,16 @@ def test_same_seed_same_game():
     a = play_game(GAME, [RandomAgent(), RandomAgent()], seed=11)
     b = play_game(GAME, [RandomAgent(), RandomAgent()], seed=11)
     assert a.dumps() == b.dumps()
+
+
+def test_golden_random_game_from_seed_1():
+    """Pins a whole random game: any change of the rules' behaviour shows here."""
+    record = play_game(GAME, [RandomAgent(), RandomAgent()], seed=1)
+    assert record.result is not None
+    assert len(record.moves) == 131
+    assert record.result.scores == (-1, -1)
+    opening = [GAME.format_action(m.action) for m in record.moves[:12]]
+    assert opening == [
+        "prep Eg>2", "prep Na>2", "place Cl>0.3", "spoon 0.2>3", "spoon 0.2>2", "spoon 1.2>2",
+        "draw To", "draw deck", "draw Sh", "use Cl>1.1", "end", "spoon 1.1>3",
+    ]

@@ -500,3 +500,47 @@ def test_a_restock_revealing_one_special_can_chain_only_through_its_own_slot():
     assert state.pending == (2,)
     act(state, "skip")  # ...which may be left there
     assert state.pantry == cards("Eg Na Cl Bf") and state.view(0)["phase"] == "action"
+
+
+def test_nori_in_fury_option_changes_the_game_score():
+    bowls = {"0.1": "Fy Cl Cl Cl No"}
+    on = table(2, bowls=bowls, eaten=["0.1"])
+    off = table(2, bowls=bowls, eaten=["0.1"], nori_in_fury=False)
+    assert on.seat_points(0) == 7
+    assert off.seat_points(0) == 6
+    assert off.view(0)["options"]["nori_in_fury"] is False
+
+
+def test_golden_legal_action_counts_from_a_fixed_position():
+    # Seat 0 holds Ch Bf Cl; its bowl 1 has a Soy Sauce; seat 1's bowl 2 is full.
+    state = table(
+        2, hands=["Ch Bf Cl", "Eg"], pantry="Co Mu Co No",
+        bowls={"0.1": "Sy", "1.1": "Na", "1.2": "Ck Co Co Mu Mu"},
+    )
+    legal = legal_texts(state)
+    counts: dict[str, int] = {}
+    for text in legal:
+        verb = text.split()[0]
+        counts[verb] = counts.get(verb, 0) + 1
+    # prep: Ch x3 bowls, Bf x2 (bowl 1 has a Flavor), Cl x3 = 8; draw: deck + Co Mu No = 4;
+    # spoon: top of 0.1 (Sy) onto 2, 3; top of 1.1 (Na) onto 1, 2, 3; top of 1.2 (Mu) onto
+    # 1, 2, 3 = 8; restock 1; eat: none; empty: bowl 1 = 1; place: Cl into 5 open bowls = 5.
+    assert counts == {"prep": 8, "draw": 4, "spoon": 8, "restock": 1, "empty": 1, "place": 5}
+    assert len(legal) == 27
+
+
+def test_pantry_draws_are_public_until_the_card_is_played():
+    state = table(2, hands=["Ch", "Eg"], pantry="Co Mu Sc To", deck="Na Bf Sy Ck")
+    act(state, "draw Mu")
+    assert state.view(1)["known_hands"][0] == ["Mu"]
+    act(state, "prep Mu>1")
+    assert state.view(1)["known_hands"][0] == []
+
+
+def test_deck_draws_are_seen_only_by_the_drawer():
+    state = table(2, hands=["Ch", "Eg"], pantry="Co Mu Sc To", deck="Na Bf Sy Ck")
+    act(state, "draw deck")
+    mine = [e for t in state.view(0)["log"] for e in t if e["event"] == "draw"]
+    theirs = [e for t in state.view(1)["log"] for e in t if e["event"] == "draw"]
+    assert mine[0]["card"] == "Na" and theirs[0]["card"] is None
+    assert state.view(1)["known_hands"][0] == []
