@@ -7,6 +7,8 @@
   ``random`` agents (views built for every decision, the record written);
 - greedy against random over ``M`` seeded 2-player games (seeds 0..M-1, greedy in seat
   ``seed % 2``): greedy's win rate (a shared win counts as a half) and the mean scores.
+
+Times are CPU seconds of this process, so other jobs sharing the machine distort them less.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ GAME = get_game("ramen-fury")
 def engine_loop(players: int, games: int) -> tuple[float, float]:
     """Games per second and mean decisions per game, bare engine loop."""
     decisions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         state = GAME.new_state(players, seed=seed)
         rng = Rng(seed)
@@ -37,18 +39,18 @@ def engine_loop(players: int, games: int) -> tuple[float, float]:
             state.apply(seat, legal[rng.randbelow(len(legal))])
             decisions += 1
         state.result()
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return games / elapsed, decisions / games
 
 
 def agent_path(players: int, games: int) -> tuple[float, float]:
     """Games per second and mean decisions per game through play_game and random agents."""
     decisions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         record = play_game(GAME, [RandomAgent() for _ in range(players)], seed=seed)
         decisions += len(record.moves)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return games / elapsed, decisions / games
 
 
@@ -56,7 +58,7 @@ def versus(games: int) -> tuple[float, float, float, float]:
     """Greedy vs random, 2 players: win share, greedy mean, random mean, seconds."""
     share = 0.0
     greedy_scores, random_scores = [], []
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         g = seed % 2
         names = ["greedy" if s == g else "random" for s in range(2)]
@@ -67,7 +69,7 @@ def versus(games: int) -> tuple[float, float, float, float]:
             share += 1 / len(winners)
         greedy_scores.append(int(record.result.scores[g]))
         random_scores.append(int(record.result.scores[1 - g]))
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return (
         share / games,
         statistics.mean(greedy_scores),

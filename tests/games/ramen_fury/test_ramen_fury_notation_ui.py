@@ -173,9 +173,9 @@ def test_greedy_spoils_the_leaders_bowl_with_a_chili():
 
 def test_greedy_beats_random_most_of_the_time():
     wins = 0
-    for seed in range(30):
+    for seed in range(20):
         agents = [make_agent(GAME, "greedy", 0), make_agent(GAME, "random", 1)]
         record = play_game(GAME, agents, seed=seed)
         assert record.result is not None
         wins += record.result.ranks[0] == 1
-    assert wins >= 20
+    assert wins >= 16

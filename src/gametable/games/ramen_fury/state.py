@@ -206,6 +206,10 @@ SKIP = Skip()
 END_TURN = EndTurn()
 
 
+BOWL_NAMES = tuple(_bowl(i // BOWLS, i % BOWLS) for i in range(MAX_SEATS * BOWLS))
+"""People's name of each bowl index: ``"1.3"`` is seat 1's bowl 3."""
+
+
 def deck_copies(options: Mapping[str, Any]) -> tuple[int, ...]:
     """Copies of each kind in the deck the options select (89 cards, or 66 for ``basic``)."""
     return BASIC_COPIES if options.get("basic") else COPIES
@@ -851,10 +855,20 @@ class FuryState(State):
 
     def _bowl_json(self, i: int) -> dict[str, Any]:
         stack = self.bowls[i]
+        if not stack:
+            return {
+                "bowl": BOWL_NAMES[i],
+                "cards": [],
+                "eaten": self.eaten[i],
+                "flavor": None,
+                "eatable": False,
+                "points": 0 if self.eaten[i] else None,
+                "breakdown": {"flavor": None, "base": 0, "nori": 0, "chili": 0, "points": 0},
+            }
         parts = bowl_breakdown(stack, self.nori_in_fury)
         eatable = not self.eaten[i] and can_eat(stack)
         return {
-            "bowl": _bowl(i // BOWLS, i % BOWLS),
+            "bowl": BOWL_NAMES[i],
             "cards": [CODES[c] for c in stack],
             "eaten": self.eaten[i],
             "flavor": parts["flavor"],
