@@ -149,7 +149,8 @@ class RamenFuryTextUI:
                 hand = _cards(view["hand"])
             else:
                 known = view["known_hands"][s]
-                hand = Text(f"{view['hand_sizes'][s]} cards")
+                n = view["hand_sizes"][s]
+                hand = Text(f"{n} card{'s' if n != 1 else ''}")
                 if known:
                     hand.append(" incl. ")
                     hand.append_text(_cards(known))
