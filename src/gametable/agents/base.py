@@ -39,7 +39,13 @@ class RandomAgent:
         return rng.choice(legal)
 
 
-GENERIC_AGENTS: dict[str, AgentFactory] = {"random": RandomAgent}
+def _ismcts(game: Game, seat: int = 0, **params: Any) -> Agent:
+    from gametable.agents.ismcts import ISMCTSAgent
+
+    return ISMCTSAgent(game, seat, **params)
+
+
+GENERIC_AGENTS: dict[str, AgentFactory] = {"random": RandomAgent, "ismcts": _ismcts}
 """Agents available in every game, by name."""
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -111,13 +111,22 @@ class RamenRamenGame(Game):
     def determinize(self, view: View, rng: Rng) -> State:
         return determinize(self, view, rng)
 
+    def determinizer(self, view: View) -> Callable[[Rng], State]:
+        """Read ``view`` once; each sample then only reshuffles the hidden cards.
+
+        Samples are distributed exactly as :meth:`determinize`'s (same sampling, done
+        once per view instead of once per sample).
+        """
+        return Determinizer(self, view)
+
     # -- front ends ---------------------------------------------------------------------
 
     @cached_property
     def bots(self) -> Mapping[str, AgentFactory]:
         from gametable.games.ramen_ramen.bots import GreedyAgent
+        from gametable.games.ramen_ramen.planner import PlannerAgent
 
-        return {"greedy": GreedyAgent}
+        return {"greedy": GreedyAgent, "planner": PlannerAgent}
 
     @cached_property
     def ui(self) -> TextUI:
@@ -281,6 +290,162 @@ def determinize(game: Game, view: View, rng: Rng) -> RamenState:
     state.current = view["current"]
     state.phase = PHASE_NAMES.index(view["phase"])
     return state
+
+
+class Determinizer:
+    """A sampler of states consistent with one view (see :meth:`RamenRamenGame.determinizer`).
+
+    The view is parsed once, with :func:`determinize`'s rules for what is known; a sample
+    shuffles the unknown cards and deals them to the discards, the other hands, the deck
+    and the face-down served bowls, in the same order as :func:`determinize`.
+    """
+
+    __slots__ = (
+        "bowl_mask",
+        "bowl_sum",
+        "bowls",
+        "current",
+        "deck_size",
+        "discard_count",
+        "discards",
+        "fill",
+        "fridge",
+        "game",
+        "hands",
+        "last_pick",
+        "open_served",
+        "owners",
+        "phase",
+        "players",
+        "served",
+        "served_open",
+        "sides",
+        "unknown",
+    )
+
+    def __init__(self, game: Game, view: View) -> None:
+        # Sample once with a throwaway generator to validate the view and learn its shape.
+        players: int = view["players"]
+        seat = view["seat"]
+        if seat is None:
+            raise ValueError("determinize needs a seat's view, not a spectator's")
+        parse = CARD_BY_NAME.__getitem__
+        self.game = game
+        self.players = players
+        self.sides = 2 if players == 4 else players
+        self.current: int = view["current"]
+        self.phase = PHASE_NAMES.index(view["phase"])
+        self.owners = place_owners(players)
+        self.fridge = [parse(c) for c in view["fridge"]]
+        self.bowls = [[parse(c) for c in b["cards"]] for b in view["bowls"]]
+        self.bowl_sum = [sum(c & 7 for c in b) for b in self.bowls]
+        self.bowl_mask = [types_mask(b) for b in self.bowls]
+        self.last_pick = [[parse(c) for c in p] for p in view["last_pick"]]
+        self.deck_size: int = view["deck_size"]
+        # What determinize knows before shuffling: run it on a generator whose shuffle is
+        # the identity, then read the known parts back.
+        base = determinize(game, view, _NoShuffle())
+        hand = [parse(c) for c in view["hand"]]
+        known: set[int] = set(hand) | set(self.fridge)
+        for b in self.bowls:
+            known.update(b)
+        self.served_open = [s["bowls"] is not None for s in view["served"]]
+        hands: list[list[int]] = []
+        for other in range(players):
+            if other == seat:
+                hands.append(hand)
+            else:
+                picks = [parse(c) for c in view["last_pick"][other] if parse(c) not in known]
+                known.update(picks)
+                hands.append(picks)
+        served_known: list[list[list[int]]] = []
+        for side in range(self.sides):
+            bowls = []
+            for bowl in base.served[side]:
+                if self.served_open[side]:
+                    cards = list(bowl)
+                else:
+                    cards = [c for c in bowl if c in _logged(view)]
+                known.update(cards)
+                bowls.append(cards)
+            served_known.append(bowls)
+        self.hands = hands
+        self.fill = [view["hand_sizes"][s] - len(hands[s]) for s in range(players)]
+        self.served = served_known
+        self.discards = (
+            [parse(c) for c in view["discards"]] if view["discards"] is not None else None
+        )
+        self.discard_count: int = view["discard_count"]
+        self.unknown = [c for c in DECK if c not in known]
+        if self.discards is not None:
+            self.unknown = [c for c in self.unknown if c not in self.discards]
+        needed = (0 if self.discards is not None else self.discard_count) + sum(self.fill)
+        needed += self.deck_size
+        closed = sum(
+            len(self.served[side]) for side in range(self.sides) if not self.served_open[side]
+        )
+        if len(self.unknown) < needed or (len(self.unknown) > needed and not closed):
+            raise ValueError("view is inconsistent: cards unaccounted for")
+
+    def __call__(self, rng: Rng) -> RamenState:
+        unknown = self.unknown[:]
+        rng.shuffle(unknown)
+        pop = unknown.pop
+        discards = (
+            self.discards
+            if self.discards is not None
+            else [pop() for _ in range(self.discard_count)]
+        )
+        hands = []
+        for known, fill in zip(self.hands, self.fill, strict=True):
+            hand = known[:]
+            for _ in range(fill):
+                hand.append(pop())
+            hand.sort()
+            hands.append(hand)
+        deck = [pop() for _ in range(self.deck_size)]
+        served = [[b[:] for b in side] for side in self.served]
+        if unknown:
+            closed = [
+                b for side in range(self.sides) if not self.served_open[side] for b in served[side]
+            ]
+            i = 0
+            while unknown:
+                closed[i % len(closed)].append(pop())
+                i += 1
+        state = RamenState.__new__(RamenState)
+        state.game = self.game
+        state.players = self.players
+        state.options = {}
+        state.setup = None
+        state.discards = discards
+        state.hands = hands
+        state.fridge = self.fridge[:]
+        state.deck = deck
+        state.bowls = [b[:] for b in self.bowls]
+        state.bowl_sum = self.bowl_sum[:]
+        state.bowl_mask = self.bowl_mask[:]
+        state.owners = self.owners
+        state.sides = self.sides
+        state.served = [[tuple(b) for b in s] for s in served]
+        state.served_by = [[-1] * len(s) for s in served]
+        state.last_pick = [p[:] for p in self.last_pick]
+        state.history = deque([[]], maxlen=max(self.players, 2))
+        state.current = self.current
+        state.phase = self.phase
+        return state
+
+
+class _NoShuffle(Rng):
+    """An :class:`Rng` whose shuffle leaves the order alone (to read determinize's knowns)."""
+
+    def shuffle(self, seq: Any) -> None:
+        return None
+
+
+def _logged(view: View) -> set[int]:
+    """Cards the view's log shows being played (into bowls later served face down)."""
+    return {CARD_BY_NAME[e["card"]] for e in view["log"] if e["event"] == "play"}
 
 
 GAME = RamenRamenGame()

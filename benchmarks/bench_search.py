@@ -1,0 +1,213 @@
+"""Search benchmarks: ISMCTS speed, strength against ``greedy``, and the solo planner's score.
+
+Three tables:
+
+1. **ISMCTS simulations per second** per game (one core): whole games with ISMCTS in every
+   seat at a fixed iteration budget; playouts done divided by the CPU time of the search
+   (process time, so other load on the machine does not distort it).
+2. **Win rate against greedy** per game: ISMCTS in one seat (rotating over the seats), the
+   game's ``greedy`` bot in the others; 2 players (the tips game: 3). Seeds 0 … N-1; a
+   shared first place counts as half a win. 95% Wilson intervals.
+3. **Ramen! Ramen! solo**: the ``planner`` bot's mean score at a time budget per turn over
+   seeds 0 … S-1, with the critics' bands.
+
+Quick run (a few minutes)::
+
+    python benchmarks/bench_search.py
+
+The full figures quoted in docs/search.md::
+
+    python benchmarks/bench_search.py --games 1000 --seeds 200 --workers 2
+
+Options: ``--only speed,strength,solo``, ``--iterations`` (ISMCTS budget per decision in
+the strength table), ``--solo-seconds`` (planner budget per turn), ``--games-filter``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from gametable.agents import make_agent, play_game
+from gametable.agents.ismcts import ISMCTSAgent
+from gametable.core.registry import all_games, get_game
+
+DUEL_PLAYERS = {"ramen-tips": 3}
+"""Players in the strength table (default 2)."""
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+# -- 1. speed ---------------------------------------------------------------------------
+
+
+def speed(game_name: str, players: int, iterations: int, seed: int) -> tuple[int, float, int]:
+    """Playouts, thinking seconds and decisions of one game with ISMCTS in every seat."""
+    game = get_game(game_name)
+    agents = [ISMCTSAgent(game, s, iterations=iterations) for s in range(players)]
+    total = [0, 0.0, 0]
+
+    class Timed:
+        def __init__(self, agent: ISMCTSAgent) -> None:
+            self.agent = agent
+            self.name = agent.name
+
+        def act(self, view: Any, legal: Any, rng: Any) -> Any:
+            started = time.process_time()
+            action = self.agent.act(view, legal, rng)
+            if self.agent.last.iterations:
+                total[0] += self.agent.last.iterations
+                total[1] += time.process_time() - started
+                total[2] += 1
+            return action
+
+    play_game(game, [Timed(a) for a in agents], seed=seed)
+    return int(total[0]), float(total[1]), int(total[2])
+
+
+# -- 2. strength ------------------------------------------------------------------------
+
+
+def duel(job: tuple[str, int, int, int, dict[str, Any]]) -> tuple[float, int]:
+    """(win share of the ISMCTS seat, its seat) of one seeded game against greedy."""
+    game_name, players, seed, iterations, params = job
+    game = get_game(game_name)
+    me = seed % players
+    agents = [
+        ISMCTSAgent(game, s, iterations=iterations, **params)
+        if s == me
+        else make_agent(game, "greedy", s)
+        for s in range(players)
+    ]
+    result = play_game(game, agents, seed=seed).result
+    assert result is not None
+    winners = result.winners
+    return (1.0 / len(winners) if me in winners else 0.0), me
+
+
+# -- 3. solo ----------------------------------------------------------------------------
+
+
+def solo(job: tuple[int, float, str]) -> tuple[int, float]:
+    """(score, seconds per turn) of one solo game with the given bot."""
+    seed, seconds, bot = job
+    game = get_game("ramen-ramen")
+    params: dict[str, Any] = {"seconds": seconds} if bot == "planner" else {}
+    agent = make_agent(game, bot, 0, **params)
+    started = time.perf_counter()
+    record = play_game(game, [agent], seed=seed)
+    elapsed = time.perf_counter() - started
+    result = record.result
+    assert result is not None
+    turns = sum(1 for m in record.moves if not game.format_action(m.action).startswith("take"))
+    return int(result.scores[0]), elapsed / max(1, turns)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=40, help="games per game in table 2")
+    parser.add_argument("--seeds", type=int, default=10, help="solo seeds 0..S-1 in table 3")
+    parser.add_argument("--iterations", type=int, default=300, help="ISMCTS budget, table 2")
+    parser.add_argument("--speed-iterations", type=int, default=500)
+    parser.add_argument("--solo-seconds", type=float, default=1.0, help="planner s per turn")
+    parser.add_argument("--solo-bot", default="planner")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--only", default="speed,strength,solo")
+    parser.add_argument("--games-filter", default="", help="comma-separated game names")
+    args = parser.parse_args(argv)
+    parts = set(args.only.split(","))
+    names = [g.name for g in all_games()]
+    if args.games_filter:
+        wanted = args.games_filter.split(",")
+        unknown = [w for w in wanted if w not in names]
+        if unknown:
+            print(f"unknown game(s): {', '.join(unknown)} (known: {', '.join(names)})")
+            return 2
+        names = wanted
+    pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+
+    def run(fn: Any, jobs: list[Any]) -> list[Any]:
+        if pool is None:
+            return [fn(j) for j in jobs]
+        return list(pool.map(fn, jobs, chunksize=1))
+
+    if "speed" in parts:
+        print(f"\nISMCTS simulations per second (one core, {args.speed_iterations} per decision)")
+        print(f"{'game':<14}{'players':>8}{'decisions':>11}{'sims/s':>10}")
+        for name in names:
+            players = DUEL_PLAYERS.get(name, 2)
+            try:
+                sims, secs, decisions = speed(name, players, args.speed_iterations, seed=1)
+            except Exception as exc:  # a game still being written must not stop the table
+                print(f"{name:<14}{players:>8}  failed: {exc!r}")
+                continue
+            print(f"{name:<14}{players:>8}{decisions:>11}{sims / max(secs, 1e-9):>10.0f}")
+            sys.stdout.flush()
+
+    if "strength" in parts:
+        print(
+            f"\nISMCTS ({args.iterations} iterations/decision) against greedy, "
+            f"{args.games} seeded games per game"
+        )
+        print(f"{'game':<14}{'players':>8}{'games':>7}{'won':>8}{'95% CI':>16}{'target':>8}")
+        for name in names:
+            players = DUEL_PLAYERS.get(name, 2)
+            jobs = [(name, players, seed, args.iterations, {}) for seed in range(args.games)]
+            started = time.perf_counter()
+            try:
+                outcomes = run(duel, jobs)
+            except Exception as exc:
+                print(f"{name:<14}{players:>8}  failed: {exc!r}")
+                continue
+            wins = sum(w for w, _ in outcomes)
+            lo, hi = wilson(wins, len(outcomes))
+            target = 0.45 if players == 3 else 0.60
+            print(
+                f"{name:<14}{players:>8}{len(outcomes):>7}{wins / len(outcomes):>8.1%}"
+                f"{f'{lo:.1%}–{hi:.1%}':>16}{target:>8.0%}"
+                f"   ({time.perf_counter() - started:.0f} s)"
+            )
+            sys.stdout.flush()
+
+    if "solo" in parts:
+        from gametable.games.ramen_ramen.scoring import band_label, critics_band
+
+        print(
+            f"\nRamen! Ramen! solo, bot {args.solo_bot} at {args.solo_seconds} s per turn, "
+            f"seeds 0–{args.seeds - 1}"
+        )
+        outcomes = run(
+            solo, [(seed, args.solo_seconds, args.solo_bot) for seed in range(args.seeds)]
+        )
+        scores = [s for s, _ in outcomes]
+        per_turn = max(t for _, t in outcomes)
+        sd = statistics.stdev(scores) if len(scores) > 1 else 0.0
+        print(
+            f"mean {statistics.mean(scores):.2f} ± {1.96 * sd / math.sqrt(len(scores)):.2f} "
+            f"(95%), median {statistics.median(scores)}, min {min(scores)}, max {max(scores)}; "
+            f"slowest game {per_turn:.2f} s per turn"
+        )
+        bands = Counter(critics_band(s) for s in scores)
+        print("  ".join(f"{band_label(b)}: {bands[b]}" for b in sorted(bands)))
+    if pool is not None:
+        pool.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

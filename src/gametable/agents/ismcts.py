@@ -1,0 +1,337 @@
+"""Information-set Monte Carlo tree search over determinizations, for every game.
+
+:class:`ISMCTSAgent` is the search of Cowling, Powley & Whitehouse (2012, "Information Set
+Monte Carlo Tree Search"), on the core interface only:
+
+- once per decision the agent asks the game for a sampler of states consistent with its
+  own view (:meth:`~gametable.core.Game.determinizer`); every iteration draws one such
+  state, so the search never reads the true state — hidden cards are whatever the sample
+  says;
+- one tree is shared by all samples. A node is a decision point; it keeps, *per seat
+  to act*, the visits, summed rewards and availability of each action (an action that is
+  legal in only some samples is judged against the samples where it was available, the
+  "availability count" of the paper);
+- several seats in ``to_act`` at once (the tips game's simultaneous secret choice) choose
+  *decoupled*: each seat selects from its own statistics at the node, without knowing the
+  others' choices, and the child is the node of the joint choice;
+- games whose ``legal_actions`` is not exhaustive (``GameInfo.enumerable_actions`` false,
+  e.g. Rummikub) search among the listed decisions, and at the root also among the
+  decisions the game's own bots propose for the view (for Rummikub, the exact solver's
+  rearrangement), so the search is never weaker in choice than the game's best bot;
+- a playout finishes the game with random legal decisions (``rollout="random"``) or with
+  one of the game's bots (``rollout="greedy"`` …, slower: bots read views);
+- rewards are per seat and in [0, 1]: the share of the other seats beaten (a tie counts
+  half), plus ``score_weight`` times the score lead over the others' mean, scaled by
+  the largest score seen; a one-player game rewards its score, scaled the same way.
+
+Each iteration clones one sampled state (the sampler builds a fresh state per sample),
+and the tree holds only statistics — no state is stored in nodes and nothing is deep
+copied per node.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+from gametable.core.errors import IllegalAction
+from gametable.core.game import Action, Game, Result, State, View
+from gametable.core.rng import Rng
+
+_CHECK_EVERY = 16
+"""Iterations between clock checks under a time budget."""
+
+
+class _Node:
+    """A decision point: per-seat action statistics and the children by joint choice."""
+
+    __slots__ = ("children", "stats")
+
+    def __init__(self) -> None:
+        self.children: dict[Hashable, _Node] = {}
+        # seat -> action -> [visits, reward sum, availability]
+        self.stats: dict[int, dict[Action, list[float]]] = {}
+
+
+class SearchStats:
+    """What the last search did: iterations, seconds, and the root statistics."""
+
+    __slots__ = ("iterations", "root", "seconds")
+
+    def __init__(self) -> None:
+        self.iterations = 0
+        self.seconds = 0.0
+        self.root: dict[Action, tuple[int, float]] = {}
+        """Root action -> (visits, mean reward) for the searching seat."""
+
+    def __repr__(self) -> str:
+        return f"SearchStats(iterations={self.iterations}, seconds={self.seconds:.3f})"
+
+
+class ISMCTSAgent:
+    """Information-set MCTS over determinizations (see the module docstring).
+
+    Parameters:
+
+    - ``iterations``: playouts per decision (default 1000 when ``seconds`` is not given);
+    - ``seconds``: thinking time per decision (when both are given, whichever ends first);
+    - ``exploration``: the UCB constant (default 0.7, rewards being in [0, 1]);
+    - ``rollout``: ``"random"`` (default) or the name of one of the game's bots;
+    - ``score_weight``: weight of the score lead in the reward (default 0.25);
+    - ``bot_candidates``: add the game bots' proposals to the root's choices (default:
+      only in games whose actions are not all listed).
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int = 0,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        rollout: str = "random",
+        score_weight: float = 0.25,
+        bot_candidates: bool | None = None,
+    ) -> None:
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, got {iterations}")
+        if seconds is not None and seconds <= 0:
+            raise ValueError(f"seconds must be positive, got {seconds}")
+        if exploration < 0:
+            raise ValueError(f"exploration must not be negative, got {exploration}")
+        if iterations is None and seconds is None:
+            iterations = 1000
+        self.game = game
+        self.seat = seat
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.score_weight = score_weight
+        self.bot_candidates = (
+            not game.info.enumerable_actions if bot_candidates is None else bot_candidates
+        )
+        self._rollout_bots: dict[int, Any] | None = None
+        if rollout != "random":
+            if rollout not in game.bots or rollout in ("ismcts", "random"):
+                known = ", ".join(["random", *(b for b in game.bots if b != "ismcts")])
+                raise ValueError(f"no rollout policy {rollout!r} for {game.name} (known: {known})")
+            self._rollout_bots = {}
+        self.rollout = rollout
+        self.last = SearchStats()
+
+    # -- the decision ---------------------------------------------------------------------
+
+    def act(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
+        """The most visited root action after the search budget is spent."""
+        if len(legal) == 1 and not self.bot_candidates:
+            return legal[0]
+        seat = self.seat if view.get("seat") is None else int(view["seat"])
+        candidates = list(legal)
+        if self.bot_candidates:
+            candidates = self._with_bot_candidates(view, candidates, rng)
+        if len(candidates) == 1:
+            return candidates[0]
+        sample = self.game.determinizer(view)
+        root = _Node()
+        root.stats[seat] = {}
+        started = time.perf_counter()
+        deadline = None if self.seconds is None else started + self.seconds
+        limit = self.iterations
+        lo_hi = [math.inf, -math.inf]
+        done = 0
+        # Playouts draw from a Mersenne Twister seeded from ``rng``: the same ``rng`` gives
+        # the same search, and it is several times faster than the pure-Python Rng.
+        fast = random.Random(rng.next64()).random
+        while True:
+            if limit is not None and done >= limit:
+                break
+            if (
+                deadline is not None
+                and done
+                and done % _CHECK_EVERY == 0
+                and time.perf_counter() >= deadline
+            ):
+                break
+            self._iterate(root, seat, candidates, sample(rng), fast, lo_hi)
+            done += 1
+        stats = root.stats[seat]
+        self.last = SearchStats()
+        self.last.iterations = done
+        self.last.seconds = time.perf_counter() - started
+        self.last.root = {a: (int(s[0]), s[1] / s[0] if s[0] else 0.0) for a, s in stats.items()}
+        best = max(
+            candidates,
+            key=lambda a: (stats[a][0], stats[a][1]) if a in stats else (-1.0, 0.0),
+        )
+        return best
+
+    def _with_bot_candidates(self, view: View, candidates: list[Action], rng: Rng) -> list[Action]:
+        from gametable.agents.base import make_agent
+
+        seen = set(candidates)
+        for name in self.game.bots:
+            if name in ("random", "ismcts"):
+                continue
+            bot = make_agent(self.game, name, self.seat)
+            action = bot.act(view, candidates, rng.spawn(name))
+            if action not in seen:
+                seen.add(action)
+                candidates.append(action)
+        return candidates
+
+    # -- one iteration ------------------------------------------------------------------
+
+    def _iterate(
+        self,
+        root: _Node,
+        me: int,
+        root_legal: Sequence[Action],
+        state: State,
+        rand: Callable[[], float],
+        lo_hi: list[float],
+    ) -> None:
+        path: list[tuple[int, list[float]]] = []
+        node = root
+        first = True
+        lo, hi = lo_hi
+        scale = self.exploration * (hi - lo if hi > lo else 1.0)
+        while not state.is_over:
+            seats = state.to_act
+            expanded = False
+            chosen: list[tuple[int, Action]] = []
+            for seat in seats:
+                if first and seat == me:
+                    legal: Sequence[Action] = root_legal
+                else:
+                    legal = state.legal_actions(seat)
+                if not legal:
+                    continue
+                table = node.stats.get(seat)
+                if table is None:
+                    table = node.stats[seat] = {}
+                action, entry, new = _select(table, legal, scale, rand)
+                expanded |= new
+                chosen.append((seat, action))
+                path.append((seat, entry))
+            first = False
+            if not chosen:  # a seat to act with nothing listed: let the game move on
+                break
+            try:
+                for seat, action in chosen:
+                    state.apply(seat, action)
+            except IllegalAction:
+                # A root candidate not legal in this sample (only possible when a game
+                # lists decisions that depend on hidden cards): count it as a loss.
+                self._backpropagate(path, {me: 0.0})
+                return
+            key: Hashable = chosen[0][1] if len(chosen) == 1 else tuple(chosen)
+            child = node.children.get(key)
+            if child is None:
+                child = node.children[key] = _Node()
+                expanded = True
+            node = child
+            if expanded:
+                break
+        if not state.is_over:
+            self._playout(state, rand)
+        rewards = self._rewards(state.result(), lo_hi)
+        self._backpropagate(path, rewards)
+
+    @staticmethod
+    def _backpropagate(
+        path: list[tuple[int, list[float]]], rewards: dict[int, float] | Sequence[float]
+    ) -> None:
+        for seat, entry in path:
+            entry[0] += 1
+            if isinstance(rewards, dict):
+                entry[1] += rewards.get(seat, 0.0)
+            else:
+                entry[1] += rewards[seat]
+
+    def _playout(self, state: State, rand: Callable[[], float]) -> None:
+        bots = self._rollout_bots
+        if bots is None:
+            while not state.is_over:
+                for seat in state.to_act:
+                    legal = state.legal_actions(seat)
+                    state.apply(seat, legal[int(rand() * len(legal))])
+            return
+        rng = Rng(int(rand() * 2**63))
+        from gametable.agents.base import make_agent
+
+        while not state.is_over:
+            for seat in state.to_act:
+                bot = bots.get(seat)
+                if bot is None:
+                    bot = bots[seat] = make_agent(self.game, self.rollout, seat)
+                legal = state.legal_actions(seat)
+                state.apply(seat, bot.act(state.view(seat), legal, rng))
+
+    def _rewards(self, result: Result, lo_hi: list[float]) -> list[float]:
+        scores = [float(s) for s in result.scores]
+        n = len(scores)
+        top = max(abs(s) for s in scores)
+        if n == 1:
+            reward = [scores[0]]
+            lo_hi[0] = min(lo_hi[0], scores[0])
+            lo_hi[1] = max(lo_hi[1], scores[0])
+            return reward
+        ranks = result.ranks
+        out = []
+        weight = self.score_weight
+        scale = 1.0 / top if top > 0 else 0.0
+        total = sum(scores)
+        for seat in range(n):
+            mine = ranks[seat]
+            beaten = sum(1 for r in ranks if r > mine) + 0.5 * (ranks.count(mine) - 1)
+            value = beaten / (n - 1)
+            if weight:
+                lead = scores[seat] - (total - scores[seat]) / (n - 1)
+                value += weight * lead * scale
+            out.append(value)
+        lo_hi[0] = min(lo_hi[0], -weight)
+        lo_hi[1] = max(lo_hi[1], 1.0 + weight)
+        return out
+
+
+def _select(
+    table: dict[Action, list[float]],
+    legal: Sequence[Action],
+    scale: float,
+    rand: Callable[[], float],
+) -> tuple[Action, list[float], bool]:
+    """UCB1 with availability counts; an untried action is expanded first (at random).
+
+    Every listed action's availability goes up by one; the third element of the answer
+    says whether the chosen action was untried (the iteration expands the tree there).
+    """
+    untried: list[Action] = []
+    best: Action = legal[0]
+    best_value = -math.inf
+    sqrt = math.sqrt
+    log = math.log
+    for a in legal:
+        entry = table.get(a)
+        if entry is None:
+            entry = table[a] = [0.0, 0.0, 0.0]
+        entry[2] += 1
+        visits = entry[0]
+        if visits == 0:
+            untried.append(a)
+        elif not untried:
+            value = entry[1] / visits + scale * sqrt(log(entry[2]) / visits)
+            if value > best_value:
+                best_value = value
+                best = a
+    if untried:
+        action = untried[int(rand() * len(untried))]
+        return action, table[action], True
+    return best, table[best], False
+
+
+__all__ = ["ISMCTSAgent", "SearchStats"]

@@ -1,0 +1,392 @@
+"""The solo planner: Monte Carlo search over the hidden deck order, for Ramen! Ramen! solo.
+
+Solo Ramen! Ramen! is a planning puzzle: the only hidden things are the deck order and the
+four cards discarded face down. :class:`PlannerAgent` decides from its view alone:
+
+1. **Candidates.** At the play step a decision is really a pair — the two cards played
+   (where) and the Fridge card taken next — since nothing new is seen between the two.
+   Every pair is scored by a quick evaluation (:func:`bowl_table`: what an open bowl is
+   likely to be worth, the greedy bot's estimate) and the best ``width`` are kept.
+2. **Samples.** The unseen cards are shuffled into a possible deck order (the order
+   nobody knows; the view gives only its size), the same orders for every candidate
+   (common random numbers, so candidates are compared on equal luck).
+3. **Rollouts.** From each candidate, the game is played to the end on that deck by a fast
+   one-step policy (best two-card play by the bowl evaluation; the Fridge card that adds
+   most to a bowl) on a bare integer simulation of the solo rules, and the final score is
+   recorded.
+4. **Pruning.** After every batch of samples, candidates clearly behind the leader (by the
+   paired difference of their scores, three standard errors) are dropped; the search
+   stops when the time or sample budget runs out or one candidate is left.
+
+The take step (and the second take when the deck is empty) is searched the same way
+over the Fridge cards. In games with 2 to 4 players the planner plays as the ``greedy``
+bot (its search assumes every bowl is its own).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from functools import lru_cache
+
+from gametable.core.game import Action, Game, View
+from gametable.core.rng import Rng
+from gametable.games.ramen_ramen.bots import GreedyAgent, open_bowl_promise
+from gametable.games.ramen_ramen.cards import CARD_BY_NAME, DECK, POINTS_BY_TYPES, POPCOUNT
+from gametable.games.ramen_ramen.state import SERVE_SUM, Play, Take
+
+_FULL = 127
+_MAX_LEFT = 20
+
+
+@lru_cache(maxsize=16)
+def bowl_table(
+    avg_card: float, hit_rate: float, promise: float, card_cost: float
+) -> tuple[tuple[tuple[float, ...], ...], ...]:
+    """``table[left][total][types]``: worth of an open bowl (greedy's estimate).
+
+    ``left`` is the number of cards still to come per bowl (capped at 20), ``total`` the
+    bowl's sum (0–13) and ``types`` its number of distinct ingredients.
+    """
+    return tuple(
+        tuple(
+            tuple(
+                promise
+                * open_bowl_promise(types, total, avg_card, hit_rate, card_cost, float(left))
+                for types in range(8)
+            )
+            for total in range(SERVE_SUM)
+        )
+        for left in range(_MAX_LEFT + 1)
+    )
+
+
+class _Eval:
+    """The bowl evaluation at one stage of the game: value of adding a card to a bowl."""
+
+    __slots__ = ("empty", "table")
+
+    def __init__(self, table: tuple[tuple[float, ...], ...]) -> None:
+        self.table = table
+        self.empty = table[0][0]
+
+    def value(self, total: int, mask: int) -> float:
+        if total >= SERVE_SUM or mask == _FULL:
+            return POINTS_BY_TYPES[POPCOUNT[mask]] + self.empty
+        return self.table[total][POPCOUNT[mask]]
+
+
+def _best_play(
+    hand: Sequence[int], sums: list[int], masks: list[int], ev: _Eval
+) -> tuple[float, tuple[tuple[int, int], ...]]:
+    """The best placements of two cards (one if the hand holds one) and their gain."""
+    base = [ev.value(sums[p], masks[p]) for p in range(3)]
+    gains = [
+        [ev.value(sums[p] + (c & 7), masks[p] | (1 << (c >> 3))) - base[p] for p in range(3)]
+        for c in hand
+    ]
+    n = len(hand)
+    if n == 1:
+        g = gains[0]
+        p = max(range(3), key=g.__getitem__)
+        return g[p], ((hand[0], p),)
+    best = -1e9
+    choice: tuple[tuple[int, int], ...] = ()
+    for i in range(n - 1):
+        gi = gains[i]
+        for j in range(i + 1, n):
+            gj = gains[j]
+            for p in range(3):
+                a = gi[p]
+                for q in range(3):
+                    if q != p and a + gj[q] > best:
+                        best = a + gj[q]
+                        choice = ((hand[i], p), (hand[j], q))
+    return best, choice
+
+
+class _Sim:
+    """A bare solo game: hand, Fridge, three bowls (sum, mask), deck (top last), score."""
+
+    __slots__ = ("deck", "fridge", "hand", "masks", "score", "sums")
+
+    def __init__(
+        self,
+        hand: list[int],
+        fridge: list[int],
+        sums: list[int],
+        masks: list[int],
+        deck: list[int],
+        score: int,
+    ) -> None:
+        self.hand = hand
+        self.fridge = fridge
+        self.sums = sums
+        self.masks = masks
+        self.deck = deck
+        self.score = score
+
+    def copy(self, deck: list[int]) -> _Sim:
+        return _Sim(self.hand[:], self.fridge[:], self.sums[:], self.masks[:], deck, self.score)
+
+    def play(self, placements: Sequence[tuple[int, int]]) -> None:
+        sums, masks = self.sums, self.masks
+        for card, place in placements:
+            self.hand.remove(card)
+            sums[place] += card & 7
+            masks[place] |= 1 << (card >> 3)
+        for place in range(3):
+            if sums[place] >= SERVE_SUM or masks[place] == _FULL:
+                self.score += POINTS_BY_TYPES[POPCOUNT[masks[place]]]
+                sums[place] = 0
+                masks[place] = 0
+
+    def take(self, card: int, second: bool) -> bool:
+        """Take ``card``; then refill and draw. True if a second take is due (deck empty)."""
+        self.fridge.remove(card)
+        self.hand.append(card)
+        if second:
+            return False
+        return self.refill_and_draw()
+
+    def refill_and_draw(self) -> bool:
+        deck = self.deck
+        if deck:
+            self.fridge.append(deck.pop())
+        if deck:
+            self.hand.append(deck.pop())
+            return False
+        return bool(self.fridge)
+
+    def left(self) -> int:
+        return min(_MAX_LEFT, (len(self.deck) + len(self.fridge) + len(self.hand)) // 3)
+
+    def best_take(self, tables: tuple[tuple[tuple[float, ...], ...], ...]) -> int:
+        ev = _Eval(tables[self.left()])
+        sums, masks = self.sums, self.masks
+        base = [ev.value(sums[p], masks[p]) for p in range(3)]
+        best = -1e9
+        choice = self.fridge[0]
+        for c in self.fridge:
+            v = c & 7
+            bit = 1 << (c >> 3)
+            gain = max(ev.value(sums[p] + v, masks[p] | bit) - base[p] for p in range(3))
+            if gain > best:
+                best = gain
+                choice = c
+        return choice
+
+    def finish(self, tables: tuple[tuple[tuple[float, ...], ...], ...], second: bool) -> int:
+        """Play to the end with the one-step policy from a take step (``second``: TAKE2)."""
+        if second and self.fridge:
+            self.take(self.best_take(tables), True)
+        while True:
+            if self.hand:
+                _, placements = _best_play(
+                    self.hand, self.sums, self.masks, _Eval(tables[self.left()])
+                )
+                self.play(placements)
+            elif not self.fridge:
+                return self.score
+            if self.fridge:
+                if self.take(self.best_take(tables), False) and self.fridge:
+                    self.take(self.best_take(tables), True)
+            elif self.refill_and_draw() and self.fridge:  # pragma: no cover - Fridge empty
+                self.take(self.best_take(tables), True)
+
+
+class PlannerAgent:
+    """Monte Carlo planner for solo games (see the module docstring).
+
+    Parameters: ``seconds`` (thinking time per turn, shared between the play and the
+    take; default 1.0), ``samples`` (a cap on deck samples per decision, for
+    reproducible tests), ``width`` (candidates kept after the quick evaluation), and the
+    bowl evaluation's ``avg_card``, ``hit_rate``, ``promise`` and ``card_cost`` (as the
+    greedy bot's).
+    """
+
+    name = "planner"
+
+    def __init__(
+        self,
+        game: Game | None = None,
+        seat: int = 0,
+        seconds: float | None = 1.0,
+        samples: int | None = None,
+        width: int = 16,
+        avg_card: float = 2.6,
+        hit_rate: float = 0.8,
+        promise: float = 0.8,
+        card_cost: float = 1.0,
+    ) -> None:
+        if seconds is None and samples is None:
+            raise ValueError("the planner needs a budget: seconds or samples")
+        if seconds is not None and seconds <= 0:
+            raise ValueError(f"seconds must be positive, got {seconds}")
+        if samples is not None and samples < 1:
+            raise ValueError(f"samples must be at least 1, got {samples}")
+        if width < 1:
+            raise ValueError(f"width must be at least 1, got {width}")
+        self.seconds = seconds
+        self.samples = samples
+        self.width = width
+        self.tables = bowl_table(avg_card, hit_rate, promise, card_cost)
+        self.greedy = GreedyAgent(game, seat)
+        self.last_samples = 0
+
+    def act(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
+        """The best decision found within the budget (``greedy``'s when not solo)."""
+        if view["players"] != 1:
+            return self.greedy.act(view, legal, rng)
+        if len(legal) == 1:
+            return legal[0]
+        parse = CARD_BY_NAME.__getitem__
+        hand = [parse(c) for c in view["hand"]]
+        fridge = [parse(c) for c in view["fridge"]]
+        bowls = [[parse(c) for c in b["cards"]] for b in view["bowls"]]
+        seen = set(hand) | set(fridge)
+        for b in bowls:
+            seen.update(b)
+        score = 0
+        for side in view["served"]:
+            for bowl in side["bowls"] or ():
+                cards = [parse(c) for c in bowl]
+                seen.update(cards)
+                score += POINTS_BY_TYPES[POPCOUNT[_mask(cards)]]
+        unseen = [c for c in DECK if c not in seen]
+        sums = [sum(c & 7 for c in b) for b in bowls]
+        masks = [_mask(b) for b in bowls]
+        root = _Sim(hand, fridge, sums, masks, [], score)
+        deck_size: int = view["deck_size"]
+        phase = view["phase"]
+        budget = self.seconds
+        if budget is not None:
+            budget *= 0.7 if phase == "play" else 0.3
+        candidates = self._candidates(root, phase, legal, deck_size)
+        if len(candidates) == 1:
+            return candidates[0][0]
+        fast = random.Random(rng.next64())
+        return self._search(root, phase, candidates, unseen, deck_size, fast, budget)
+
+    # -- candidates ------------------------------------------------------------------------
+
+    def _candidates(
+        self, root: _Sim, phase: str, legal: Sequence[Action], deck_size: int
+    ) -> list[tuple[Action, Play | None, int | None]]:
+        """(action to return, play to simulate, take to simulate), best ``width`` first."""
+        tables = self.tables
+        left = min(_MAX_LEFT, (deck_size + len(root.fridge) + len(root.hand)) // 3)
+        ev = _Eval(tables[left])
+        if phase != "play":
+            return [(a, None, a.card) for a in legal if isinstance(a, Take)]
+        scored: list[tuple[float, Action, Play | None, int | None]] = []
+        base = [ev.value(root.sums[p], root.masks[p]) for p in range(3)]
+        for action in legal:
+            if not isinstance(action, Play):
+                continue
+            sums = root.sums[:]
+            masks = root.masks[:]
+            gain = 0.0
+            for card, place in action.placements:
+                sums[place] += card & 7
+                masks[place] |= 1 << (card >> 3)
+            for place in range(3):
+                gain += ev.value(sums[place], masks[place]) - base[place]
+                if sums[place] >= SERVE_SUM or masks[place] == _FULL:
+                    sums[place] = 0
+                    masks[place] = 0
+            rest = [c for c in root.hand if all(c != p[0] for p in action.placements)]
+            if not root.fridge:
+                scored.append((gain, action, action, None))
+                continue
+            for card in root.fridge:
+                after = [*rest, card]
+                follow, _ = _best_play(after, sums, masks, ev) if after else (0.0, ())
+                scored.append((gain + 0.5 * follow, action, action, card))
+        scored.sort(key=lambda t: -t[0])
+        return [(a, p, t) for _, a, p, t in scored[: self.width]]
+
+    # -- search ----------------------------------------------------------------------------
+
+    def _search(
+        self,
+        root: _Sim,
+        phase: str,
+        candidates: list[tuple[Action, Play | None, int | None]],
+        unseen: list[int],
+        deck_size: int,
+        fast: random.Random,
+        budget: float | None,
+    ) -> Action:
+        started = time.perf_counter()
+        deadline = None if budget is None else started + budget
+        tables = self.tables
+        alive = list(range(len(candidates)))
+        totals = [0.0] * len(candidates)
+        squares: list[list[int]] = [[] for _ in candidates]
+        done = 0
+        batch = 4
+        shuffle = fast.shuffle
+        while True:
+            for _ in range(batch):
+                order = unseen[:]
+                shuffle(order)
+                deck = order[:deck_size]
+                for i in alive:
+                    _, play, take = candidates[i]
+                    sim = root.copy(deck[:])
+                    second = phase == "take2"
+                    if play is not None:
+                        sim.play(play.placements)
+                        if take is None:
+                            second = sim.refill_and_draw()
+                    if take is not None:
+                        second = sim.take(take, second)
+                    if second and not sim.fridge:
+                        second = False
+                    result = sim.finish(tables, second)
+                    totals[i] += result
+                    squares[i].append(result)
+                done += 1
+            if self.samples is not None and done >= self.samples:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            alive = _prune(alive, squares)
+            if len(alive) == 1:
+                break
+        self.last_samples = done
+        best = max(alive, key=lambda i: (totals[i], -i))
+        return candidates[best][0]
+
+
+def _prune(alive: list[int], results: list[list[int]]) -> list[int]:
+    """Drop candidates whose paired score difference to the leader is 3 SE below zero."""
+    leader = max(alive, key=lambda i: sum(results[i]))
+    lead = results[leader]
+    n = len(lead)
+    if n < 8:
+        return alive
+    keep = []
+    for i in alive:
+        if i == leader:
+            keep.append(i)
+            continue
+        diffs = [a - b for a, b in zip(results[i], lead, strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean + 3.0 * math.sqrt(var / n) >= 0:
+            keep.append(i)
+    return keep
+
+
+def _mask(cards: Sequence[int]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << (c >> 3)
+    return mask
+
+
+__all__ = ["PlannerAgent", "bowl_table"]

@@ -1,0 +1,140 @@
+"""The solo planner and the fast determinizer of Ramen! Ramen!."""
+
+from __future__ import annotations
+
+import pytest
+
+from gametable.agents import make_agent, play_game
+from gametable.core import Rng, get_game
+from gametable.games.ramen_ramen.cards import parse_card
+from gametable.games.ramen_ramen.planner import PlannerAgent, bowl_table
+from gametable.games.ramen_ramen.state import Play, Take, position
+
+GAME = get_game("ramen-ramen")
+
+_FIELDS = (
+    "hands",
+    "deck",
+    "served",
+    "discards",
+    "fridge",
+    "bowls",
+    "bowl_sum",
+    "bowl_mask",
+    "current",
+    "phase",
+    "last_pick",
+)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_determinizer_samples_exactly_what_determinize_samples(players: int) -> None:
+    # The fast sampler reads the view once; for the same generator it must deal the
+    # hidden cards exactly as Game.determinize does, at every point of a game.
+    for seed in range(3):
+        state = GAME.new_state(players, seed)
+        rng = Rng(seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            view = state.view(seat)
+            sample = GAME.determinizer(view)
+            for k in range(2):
+                slow = GAME.determinize(view, Rng(k))
+                fast = sample(Rng(k))
+                for name in _FIELDS:
+                    assert getattr(fast, name) == getattr(slow, name), name
+            legal = state.legal_actions(seat)
+            state.apply(seat, rng.choice(legal))
+
+
+def test_determinizer_samples_are_independent_states() -> None:
+    state = GAME.new_state(2, 5)
+    sample = GAME.determinizer(state.view(state.to_act[0]))
+    first = sample(Rng(1))
+    second = sample(Rng(1))
+    first.hands[0].clear()
+    first.deck.clear()
+    assert second.hands[0] and second.deck
+
+
+def test_determinizer_rejects_a_spectator_view() -> None:
+    state = GAME.new_state(2, 5)
+    with pytest.raises(ValueError, match="spectator"):
+        GAME.determinizer(state.view(None))
+
+
+def test_planner_is_a_ramen_ramen_bot() -> None:
+    assert "planner" in GAME.bots
+    assert isinstance(make_agent(GAME, "planner", 0, samples=2), PlannerAgent)
+
+
+def test_planner_serves_the_bowl_with_more_ingredients() -> None:
+    # Last two cards, nothing to draw: S2 into bowl 1 serves five ingredients (5 points);
+    # A7 there would serve four (3 points).
+    state = position(1, [["S2", "A7"]], bowls=[["A3", "K3", "M3", "G3"], [], []], deck=[])
+    action = PlannerAgent(GAME, 0, seconds=None, samples=4).act(
+        state.view(0), state.legal_actions(0), Rng(0)
+    )
+    assert isinstance(action, Play)
+    assert dict(action.placements)[parse_card("S2")] == 0
+
+
+def test_planner_takes_the_card_that_completes_a_bowl() -> None:
+    # Deck empty, one card to take then play: N0 completes bowl 1's seven ingredients.
+    state = position(
+        1,
+        [[]],
+        fridge=["N0", "A7"],
+        bowls=[["A1", "C1", "K1", "M1", "G1", "S1"], [], []],
+        deck=[],
+        phase="take",
+    )
+    legal = state.legal_actions(0)
+    action = PlannerAgent(GAME, 0, seconds=None, samples=3).act(state.view(0), legal, Rng(0))
+    assert action == Take(parse_card("N0"))
+
+
+def test_planner_plays_a_whole_solo_game_and_beats_a_bad_score() -> None:
+    agent = PlannerAgent(GAME, 0, seconds=None, samples=3, width=6)
+    record = play_game(GAME, [agent], seed=4)
+    assert record.result is not None
+    assert record.result.scores[0] >= 44  # random play averages far lower
+
+
+def test_planner_decides_from_the_view_only() -> None:
+    # Two solo games that differ only in the hidden deck order.
+    hands = [["K1", "M2", "G3", "S4"]]
+    common = {"fridge": ["N0", "N1", "N2", "N3"], "bowls": [["A0"], ["C5"], []]}
+    a = position(1, hands, **common)
+    b = position(1, hands, **common)
+    b.deck.reverse()
+    assert a.view(0) == b.view(0) and a.deck != b.deck
+    for seed in range(3):
+        agent = PlannerAgent(GAME, 0, seconds=None, samples=6)
+        choice_a = agent.act(a.view(0), a.legal_actions(0), Rng(seed))
+        choice_b = agent.act(b.view(0), b.legal_actions(0), Rng(seed))
+        assert choice_a == choice_b
+
+
+def test_planner_plays_as_greedy_with_several_players() -> None:
+    state = GAME.new_state(2, 3)
+    seat = state.to_act[0]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    planner = PlannerAgent(GAME, seat, samples=2).act(view, legal, Rng(1))
+    greedy = make_agent(GAME, "greedy", seat).act(view, legal, Rng(1))
+    assert planner == greedy
+
+
+def test_planner_rejects_bad_budgets() -> None:
+    with pytest.raises(ValueError, match="budget"):
+        PlannerAgent(GAME, 0, seconds=None, samples=None)
+    with pytest.raises(ValueError, match="seconds"):
+        PlannerAgent(GAME, 0, seconds=0)
+    with pytest.raises(ValueError, match="width"):
+        PlannerAgent(GAME, 0, width=0)
+
+
+def test_bowl_table_prefers_more_ingredients_and_lower_sums() -> None:
+    table = bowl_table(2.6, 0.8, 0.8, 1.0)[20]
+    assert table[3][4] > table[3][3]
+    assert table[3][4] > table[10][4]
