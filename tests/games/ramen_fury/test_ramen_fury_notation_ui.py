@@ -179,3 +179,24 @@ def test_greedy_beats_random_most_of_the_time():
         assert record.result is not None
         wins += record.result.ranks[0] == 1
     assert wins >= 16
+
+
+def test_greedy_spoons_the_flavor_out_of_the_leaders_best_bowl():
+    from gametable.core.rng import Rng
+
+    for seed in range(3):
+        state = table(2, hands=["Ch Eg", "Na"], bowls={"1.1": "Co Mu Sc Sy"})
+        agent = make_agent(GAME, "greedy", 0)
+        choice = agent.act(state.view(0), state.legal_actions(0), Rng(seed))
+        assert isinstance(choice, Spoon) and (choice.seat, choice.bowl) == (1, 0)
+
+
+def test_greedy_does_not_waste_a_chili_on_its_own_bowl():
+    from gametable.core.rng import Rng
+
+    state = table(2, hands=["Cl Ch", "Na"], bowls={"0.1": "Sy Co Mu", "1.1": "Bf Na"})
+    state.actions_left = 0
+    state.phase = 3
+    agent = make_agent(GAME, "greedy", 0)
+    choice = agent.act(state.view(0), state.legal_actions(0), Rng(0))
+    assert not (isinstance(choice, Place) and choice.seat == 0)
