@@ -28,8 +28,13 @@ from gametable.games.ramen_fury.state import (
     SPOONS_,
     USES,
     Discard,
+    Draw,
+    Eat,
+    Empty,
     Place,
     Prep,
+    Spoon,
+    Use,
 )
 
 SETTINGS = settings(max_examples=60, deadline=None)
@@ -228,3 +233,41 @@ def test_golden_random_game_from_seed_1():
         "prep Eg>2", "prep Na>2", "place Cl>0.3", "spoon 0.2>3", "spoon 0.2>2", "spoon 1.2>2",
         "draw To", "draw deck", "draw Sh", "use Cl>1.1", "end", "spoon 1.1>3",
     ]
+
+
+@SETTINGS
+@given(players=st.integers(2, 5), seed=st.integers(0, 10**6), basic=st.booleans())
+def test_every_card_is_accounted_for_at_every_step_of_any_game(players, seed, basic):
+    state = GAME.new_state(players, seed=seed, basic=basic)
+    total = list(state.card_counts())
+    assert sum(total) == (66 if basic else 89)
+    rng = Rng(seed)
+    while not state.is_over:
+        seat = state.current
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randbelow(len(legal))])
+        assert state.card_counts() == total
+        assert state.hand_sizes == [sum(h) for h in state.hands]
+        assert all(0 <= k <= h for h, kn in zip(state.hands, state.known, strict=True)
+                   for k, h in zip(kn, h, strict=True))
+
+
+JUNK = [
+    Prep("Ch", 0), Prep(5, "1"), Prep(True, 0), Discard(-1), Discard(99),
+    Place(13, 9, 0), Place(13, 0, -1), Place("Cl", 0, 0),
+    Use(13, 0, 7), Use("No", 0, 0), Spoon(0, 0, "x"), Spoon(-1, 0, 0), Spoon(0, 5, 0),
+    Draw(-1), Draw("Ch"), Eat(3), Empty(False), "eat 1", None, 3,
+]
+
+
+@SETTINGS
+@given(players=st.integers(2, 5), seed=st.integers(0, 10**6), steps=st.integers(0, 150))
+def test_malformed_decisions_are_rejected_cleanly(players, seed, steps):
+    state = advance(players, seed, steps)
+    if state.is_over:
+        return
+    before = snapshot(state)
+    for junk in JUNK:
+        with pytest.raises(IllegalAction):
+            state.apply(state.current, junk)
+        assert snapshot(state) == before
