@@ -147,9 +147,9 @@ def test_a_seats_view_does_not_depend_on_what_it_cannot_see(players, seed, steps
         other = _hide_and_shuffle(state, -1 if seat is None else look, Rng(seed + 1))
         # Make the logged deck draws of hidden cards differ too.
         for turn in other.history:
-            for e in turn:
+            for i, e in enumerate(turn):
                 if e["event"] == "draw" and e["from"] == "deck" and e["seat"] != seat:
-                    e["card"] = "Zz"
+                    turn[i] = {**e, "card": "Zz"}
         assert other.view(seat) == state.view(seat)
         if seat is not None:
             assert state.view(seat)["hand"] is not None
