@@ -138,3 +138,32 @@ def test_bowl_table_prefers_more_ingredients_and_lower_sums() -> None:
     table = bowl_table(2.6, 0.8, 0.8, 1.0)[20]
     assert table[3][4] > table[3][3]
     assert table[3][4] > table[10][4]
+
+
+def test_planner_simulation_follows_the_rules_exactly() -> None:
+    # The planner's bare simulation, playing its rollout policy on a known deck, must end
+    # with the score the real rules give for the same decisions.
+    from gametable.games.ramen_ramen.planner import (
+        _MAX_LEFT,
+        _Sim,
+        flat_tables,
+        policy_play,
+        policy_take,
+    )
+
+    flats = flat_tables(2.6, 0.8, 0.8, 1.0)
+    for seed in range(25):
+        state = GAME.new_state(1, seed)
+        sim = _Sim(state.hands[0][:], state.fridge[:], [0, 0, 0], [0, 0, 0], state.deck[:], 0)
+        expected = sim.finish(flats, False)
+        while not state.is_over:
+            left = min(_MAX_LEFT, (len(state.deck) + len(state.fridge) + len(state.hands[0])) // 3)
+            if state.phase == 0:
+                placements = policy_play(
+                    state.hands[0], state.bowl_sum, state.bowl_mask, flats[left]
+                )
+                state.apply(0, Play(tuple(sorted(placements))))
+            else:
+                card = policy_take(state.fridge, state.bowl_sum, state.bowl_mask, flats[left])
+                state.apply(0, Take(card))
+        assert state.result().scores[0] == expected, seed

@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from bisect import insort
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -107,6 +108,118 @@ def _best_play(
     return best, choice
 
 
+Flat = tuple[float, ...]
+"""A bowl evaluation as one flat table: index ``min(sum, 14) * 128 + mask``."""
+
+
+@lru_cache(maxsize=16)
+def flat_tables(
+    avg_card: float, hit_rate: float, promise: float, card_cost: float
+) -> tuple[Flat, ...]:
+    """:func:`bowl_table` per ``left`` as flat tables that also value served bowls.
+
+    A bowl at sum 14 (any sum of 14 or more) or with all seven ingredients is served: it is
+    worth its points plus a fresh empty bowl's promise.
+    """
+    out = []
+    for table in bowl_table(avg_card, hit_rate, promise, card_cost):
+        empty = table[0][0]
+        flat = []
+        for total in range(SERVE_SUM + 1):
+            for mask in range(128):
+                if total >= SERVE_SUM or mask == _FULL:
+                    flat.append(POINTS_BY_TYPES[POPCOUNT[mask]] + empty)
+                else:
+                    flat.append(table[total][POPCOUNT[mask]])
+        out.append(tuple(flat))
+    return tuple(out)
+
+
+def policy_play(
+    hand: Sequence[int], sums: Sequence[int], masks: Sequence[int], flat: Flat
+) -> tuple[tuple[int, int], ...]:
+    """The rollout policy's play: the two placements (one for a lone card) gaining most."""
+    s0, s1, s2 = sums
+    m0, m1, m2 = masks
+    b0 = flat[s0 * 128 + m0]
+    b1 = flat[s1 * 128 + m1]
+    b2 = flat[s2 * 128 + m2]
+    gains = []
+    for c in hand:
+        v = c & 7
+        bit = 1 << (c >> 3)
+        t0 = s0 + v
+        t1 = s1 + v
+        t2 = s2 + v
+        gains.append(
+            (
+                flat[(t0 if t0 < 14 else 14) * 128 + (m0 | bit)] - b0,
+                flat[(t1 if t1 < 14 else 14) * 128 + (m1 | bit)] - b1,
+                flat[(t2 if t2 < 14 else 14) * 128 + (m2 | bit)] - b2,
+            )
+        )
+    n = len(hand)
+    if n == 1:
+        g = gains[0]
+        p = 0 if g[0] >= g[1] and g[0] >= g[2] else (1 if g[1] >= g[2] else 2)
+        return ((hand[0], p),)
+    best = -1e9
+    choice: tuple[tuple[int, int], ...] = ()
+    for i in range(n - 1):
+        a0, a1, a2 = gains[i]
+        for j in range(i + 1, n):
+            c0, c1, c2 = gains[j]
+            if a0 + c1 > best:
+                best = a0 + c1
+                choice = ((hand[i], 0), (hand[j], 1))
+            if a0 + c2 > best:
+                best = a0 + c2
+                choice = ((hand[i], 0), (hand[j], 2))
+            if a1 + c0 > best:
+                best = a1 + c0
+                choice = ((hand[i], 1), (hand[j], 0))
+            if a1 + c2 > best:
+                best = a1 + c2
+                choice = ((hand[i], 1), (hand[j], 2))
+            if a2 + c0 > best:
+                best = a2 + c0
+                choice = ((hand[i], 2), (hand[j], 0))
+            if a2 + c1 > best:
+                best = a2 + c1
+                choice = ((hand[i], 2), (hand[j], 1))
+    return choice
+
+
+def policy_take(
+    fridge: Sequence[int], sums: Sequence[int], masks: Sequence[int], flat: Flat
+) -> int:
+    """The rollout policy's Fridge pick: the card that adds most to one bowl."""
+    s0, s1, s2 = sums
+    m0, m1, m2 = masks
+    b0 = flat[s0 * 128 + m0]
+    b1 = flat[s1 * 128 + m1]
+    b2 = flat[s2 * 128 + m2]
+    best = -1e9
+    choice = fridge[0]
+    for c in fridge:
+        v = c & 7
+        bit = 1 << (c >> 3)
+        t0 = s0 + v
+        t1 = s1 + v
+        t2 = s2 + v
+        g = flat[(t0 if t0 < 14 else 14) * 128 + (m0 | bit)] - b0
+        g1 = flat[(t1 if t1 < 14 else 14) * 128 + (m1 | bit)] - b1
+        g2 = flat[(t2 if t2 < 14 else 14) * 128 + (m2 | bit)] - b2
+        if g1 > g:
+            g = g1
+        if g2 > g:
+            g = g2
+        if g > best:
+            best = g
+            choice = c
+    return choice
+
+
 class _Sim:
     """A bare solo game: hand, Fridge, three bowls (sum, mask), deck (top last), score."""
 
@@ -146,7 +259,7 @@ class _Sim:
     def take(self, card: int, second: bool) -> bool:
         """Take ``card``; then refill and draw. True if a second take is due (deck empty)."""
         self.fridge.remove(card)
-        self.hand.append(card)
+        insort(self.hand, card)
         if second:
             return False
         return self.refill_and_draw()
@@ -156,45 +269,51 @@ class _Sim:
         if deck:
             self.fridge.append(deck.pop())
         if deck:
-            self.hand.append(deck.pop())
+            insort(self.hand, deck.pop())
             return False
         return bool(self.fridge)
 
-    def left(self) -> int:
-        return min(_MAX_LEFT, (len(self.deck) + len(self.fridge) + len(self.hand)) // 3)
-
-    def best_take(self, tables: tuple[tuple[tuple[float, ...], ...], ...]) -> int:
-        ev = _Eval(tables[self.left()])
-        sums, masks = self.sums, self.masks
-        base = [ev.value(sums[p], masks[p]) for p in range(3)]
-        best = -1e9
-        choice = self.fridge[0]
-        for c in self.fridge:
-            v = c & 7
-            bit = 1 << (c >> 3)
-            gain = max(ev.value(sums[p] + v, masks[p] | bit) - base[p] for p in range(3))
-            if gain > best:
-                best = gain
-                choice = c
-        return choice
-
-    def finish(self, tables: tuple[tuple[tuple[float, ...], ...], ...], second: bool) -> int:
-        """Play to the end with the one-step policy from a take step (``second``: TAKE2)."""
-        if second and self.fridge:
-            self.take(self.best_take(tables), True)
+    def finish(self, flats: tuple[Flat, ...], second: bool) -> int:
+        """Play to the end with the rollout policy from a take step (``second``: TAKE2)."""
+        hand, fridge, sums, masks, deck = self.hand, self.fridge, self.sums, self.masks, self.deck
+        if second and fridge:
+            left = (len(deck) + len(fridge) + len(hand)) // 3
+            card = policy_take(fridge, sums, masks, flats[left if left < _MAX_LEFT else _MAX_LEFT])
+            fridge.remove(card)
+            insort(hand, card)
+        points = POINTS_BY_TYPES
+        popcount = POPCOUNT
         while True:
-            if self.hand:
-                _, placements = _best_play(
-                    self.hand, self.sums, self.masks, _Eval(tables[self.left()])
-                )
-                self.play(placements)
-            elif not self.fridge:
+            left = (len(deck) + len(fridge) + len(hand)) // 3
+            flat = flats[left if left < _MAX_LEFT else _MAX_LEFT]
+            if hand:
+                for card, place in policy_play(hand, sums, masks, flat):
+                    hand.remove(card)
+                    sums[place] += card & 7
+                    masks[place] |= 1 << (card >> 3)
+                for place in range(3):
+                    if sums[place] >= SERVE_SUM or masks[place] == _FULL:
+                        self.score += points[popcount[masks[place]]]
+                        sums[place] = 0
+                        masks[place] = 0
+            elif not fridge:
                 return self.score
-            if self.fridge:
-                if self.take(self.best_take(tables), False) and self.fridge:
-                    self.take(self.best_take(tables), True)
-            elif self.refill_and_draw() and self.fridge:  # pragma: no cover - Fridge empty
-                self.take(self.best_take(tables), True)
+            if not fridge:
+                continue  # the deck is empty too: play on from hand
+            left = (len(deck) + len(fridge) + len(hand)) // 3
+            flat = flats[left if left < _MAX_LEFT else _MAX_LEFT]
+            card = policy_take(fridge, sums, masks, flat)
+            fridge.remove(card)
+            insort(hand, card)
+            if deck:
+                fridge.append(deck.pop())
+            if deck:
+                insort(hand, deck.pop())
+            elif fridge:
+                left = (len(fridge) + len(hand)) // 3
+                card = policy_take(fridge, sums, masks, flats[left])
+                fridge.remove(card)
+                insort(hand, card)
 
 
 class PlannerAgent:
@@ -233,6 +352,7 @@ class PlannerAgent:
         self.samples = samples
         self.width = width
         self.tables = bowl_table(avg_card, hit_rate, promise, card_cost)
+        self.flats = flat_tables(avg_card, hit_rate, promise, card_cost)
         self.greedy = GreedyAgent(game, seat)
         self.last_samples = 0
 
@@ -322,7 +442,7 @@ class PlannerAgent:
     ) -> Action:
         started = time.perf_counter()
         deadline = None if budget is None else started + budget
-        tables = self.tables
+        flats = self.flats
         alive = list(range(len(candidates)))
         totals = [0.0] * len(candidates)
         squares: list[list[int]] = [[] for _ in candidates]
@@ -346,7 +466,7 @@ class PlannerAgent:
                         second = sim.take(take, second)
                     if second and not sim.fridge:
                         second = False
-                    result = sim.finish(tables, second)
+                    result = sim.finish(flats, second)
                     totals[i] += result
                     squares[i].append(result)
                 done += 1
@@ -389,4 +509,4 @@ def _mask(cards: Sequence[int]) -> int:
     return mask
 
 
-__all__ = ["PlannerAgent", "bowl_table"]
+__all__ = ["PlannerAgent", "bowl_table", "flat_tables", "policy_play", "policy_take"]
