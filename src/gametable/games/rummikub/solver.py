@@ -59,6 +59,13 @@ _ZERO = _CS_INDEX[(0, 0, 0)]
 _CLOSED = frozenset(i for i, (a1, a2, _) in enumerate(_CS) if a1 == 0 and a2 == 0)
 
 
+# key layout (packed int): cs0..cs3 6 bits each, S 4 bits, M 3 bits, J 2 bits, V 6 bits
+_S_SHIFT = 24
+_M_SHIFT = 28
+_J_SHIFT = 31
+_V_SHIFT = 33
+
+
 def _transitions() -> list[list[list[tuple[int, int]]]]:
     """``trans[cs][t]``: the (new colour state, tiles to groups) for ``t`` virtual tiles."""
     out: list[list[list[tuple[int, int]]]] = []
@@ -103,6 +110,34 @@ def _caps() -> list[list[int]]:
 _CAP = _caps()
 
 
+def _moves() -> list[list[list[list[tuple[tuple[int, int], ...]]]]]:
+    """``moves[c][cs][t][limit]``: for colour ``c`` in state ``cs`` with ``t`` virtual
+    tiles and room ``limit`` at the next position, the (key delta, tiles to groups) of
+    each successor: the delta adds the new colour state (capped, see :func:`_caps`) and the
+    group tiles to ``S``."""
+    out = []
+    for c in range(4):
+        per_cs = []
+        for cs in range(len(_CS)):
+            per_t = []
+            for t in range(5):
+                per_limit = []
+                for limit in range(8):
+                    opts = []
+                    for ncs0, g in _TRANS[cs][t]:
+                        ncs = _CAP[ncs0][limit]
+                        if ncs >= 0:
+                            opts.append(((ncs << (6 * c)) + (g << _S_SHIFT), g))
+                    per_limit.append(tuple(dict.fromkeys(opts)))
+                per_t.append(per_limit)
+            per_cs.append(per_t)
+        out.append(per_cs)
+    return out
+
+
+_MOVES = _moves()
+
+
 def _groups_ok(s: int, m: int) -> bool:
     return s == 0 or max(m, -(-s // 4)) <= s // 3
 
@@ -124,13 +159,6 @@ class Solution:
 
     def __repr__(self) -> str:
         return f"Solution(tiles={self.tiles}, value={self.value}, table={table_name(self.table)!r})"
-
-
-# key layout (packed int): cs0..cs3 6 bits each, S 4 bits, M 3 bits, J 2 bits, V 6 bits
-_S_SHIFT = 24
-_M_SHIFT = 28
-_J_SHIFT = 31
-_V_SHIFT = 33
 
 
 def solve(
@@ -157,6 +185,31 @@ def solve(
     if min_meld and any(table_counts):
         raise ValueError("min_meld is for an opening from the rack alone (empty table counts)")
     rack = usable_rack(table_counts, rack_counts)
+    return _solve_thresholds(table_counts, rack, objective, joker_value, min_meld)
+
+
+def _solution(
+    table: Table, table_counts: Sequence[int], rack_counts: Sequence[int], joker_value: int
+) -> Solution:
+    used = counts_of(p for s in table for p in s)
+    laid_counts = [used[i] - table_counts[i] for i in range(KINDS)]
+    assert all(0 <= laid_counts[i] <= rack_counts[i] for i in range(KINDS)), "solver bug"
+    laid = tuple(code for code in range(KINDS) for _ in range(laid_counts[code]))
+    value = sum(joker_value if t == JOKER else t % 13 + 1 for t in laid)
+    joker_faces = sorted(
+        (face_of(p) % 13 + 1 for s in table for p in s if is_joker(p)), reverse=True
+    )
+    meld = sum(t % 13 + 1 for t in laid if t != JOKER) + sum(joker_faces[: laid_counts[JOKER]])
+    return Solution(table, laid, len(laid), value, meld)
+
+
+def _solve_thresholds(
+    table_counts: Sequence[int],
+    rack: Sequence[int],
+    objective: str,
+    joker_value: int,
+    min_meld: int,
+) -> Solution | None:
     w_tile, w_num = _weights(objective)
     top = sum(rack[code] * (w_tile + w_num * (code % 13 + 1)) for code in range(52))
     top += rack[JOKER] * (w_tile + w_num * joker_value)
@@ -247,6 +300,7 @@ def _solve(
             nxt: dict[int, tuple[int, int]] = {}
             get = nxt.get
             floor = need - rest[(n - 1) * 5 + c]
+            moves_c = _MOVES[c]
             for key, (score, _) in layer.items():
                 if score < floor:
                     continue
@@ -256,7 +310,6 @@ def _solve(
                 base_key = key - (cs << shift)
                 s_cur = (key & smask) >> _S_SHIFT
                 m_cur = (key & mmask) >> _M_SHIFT
-                trans_cs = _TRANS[cs]
                 for r in range(lo, hi + 1):
                     sc_r = score + (r - lo) * gain_tile
                     for j in range(jfree + 1):
@@ -276,15 +329,10 @@ def _solve(
                             limit = 7
                         elif limit < 0:
                             limit = 0
-                        for ncs0, g in trans_cs[t]:
-                            ncs = _CAP[ncs0][limit]
-                            if ncs < 0:
-                                continue
-                            nk = vk + (ncs << shift)
-                            if g:
-                                nk += g << _S_SHIFT
-                                if g > m_cur:
-                                    nk = (nk & ~mmask) | (g << _M_SHIFT)
+                        for delta, g in moves_c[cs][t][limit]:
+                            nk = vk + delta
+                            if g > m_cur:
+                                nk = (nk & ~mmask) | (g << _M_SHIFT)
                             old = get(nk)
                             if old is None or old[0] < sc_r:
                                 nxt[nk] = (sc_r, key)
@@ -342,6 +390,19 @@ def _rebuild(
         scores.append(layers[i - 1][key][0])
     keys.reverse()  # keys[0] = start state, one per step after that
     scores.reverse()
+    return _build(keys, scores, table_counts, rack_counts, joker_value, w_tile, w_num)
+
+
+def _build(
+    keys: Sequence[int],
+    scores: Sequence[int],
+    table_counts: Sequence[int],
+    rack_counts: Sequence[int],
+    joker_value: int,
+    w_tile: int,
+    w_num: int,
+) -> Solution:
+    """The arrangement along a path of DP states (``keys[0]`` the start, one per step)."""
     runs: list[list[list[int]]] = [[] for _ in range(4)]  # open runs per colour
     done: list[Set] = []
     step = 0
@@ -388,19 +449,7 @@ def _rebuild(
             done.extend(tuple(gr) for gr in groups)
     for c in range(4):
         done.extend(tuple(run) for run in runs[c])
-    table = canonical_table(done)
-    used = counts_of(p for s in table for p in s)
-    laid_counts = [used[i] - table_counts[i] for i in range(KINDS)]
-    assert all(0 <= laid_counts[i] <= rack_counts[i] for i in range(KINDS)), "solver bug"
-    laid = tuple(code for code in range(KINDS) for _ in range(laid_counts[code]))
-    value = sum(joker_value if t == JOKER else t % 13 + 1 for t in laid)
-    # meld value: number tiles laid plus the faces of the jokers laid (all of them on an
-    # opening, where the table is empty)
-    joker_faces = sorted(
-        (face_of(p) % 13 + 1 for s in table for p in s if is_joker(p)), reverse=True
-    )
-    meld = sum(t % 13 + 1 for t in laid if t != JOKER) + sum(joker_faces[: laid_counts[JOKER]])
-    return Solution(table, laid, len(laid), value, meld)
+    return _solution(canonical_table(done), table_counts, rack_counts, joker_value)
 
 
 def best_play(
