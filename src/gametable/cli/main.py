@@ -17,6 +17,7 @@ from rich.table import Table
 
 from gametable.agents.base import agent_names
 from gametable.cli.session import HUMAN, LineReader, Session, resume
+from gametable.cli.sim_commands import register as register_sim_commands
 from gametable.core.errors import GameError, OptionError, RecordError
 from gametable.core.game import Game, OptionSpec
 from gametable.core.records import Recorder, load, replay
@@ -263,6 +264,9 @@ def games(
                 )
             console.print(table)
         console.print(f"  bots: {', '.join(entry['bots'])}\n")
+
+
+register_sim_commands(app)
 
 
 def main() -> None:

@@ -1,0 +1,182 @@
+"""Where games are played: in this process, in a pool of local processes, or on Ray.
+
+Every executor takes batches of :class:`~gametable.sim.jobs.GameTask` and yields the rows
+of each finished batch as soon as it is done (in completion order, not task order). The
+rows depend only on the tasks, which carry their own seeds, so every executor and every
+worker count gives the same rows.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any, Protocol
+
+from gametable.sim.jobs import GameRow, GameTask, SimError, play_batch
+
+BACKENDS = ("local", "ray")
+"""Names accepted by :func:`make_executor` (``--backend``)."""
+
+
+class Executor(Protocol):
+    """Runs batches of games and yields each batch's rows when it finishes."""
+
+    name: str
+    workers: int
+
+    def run(
+        self, batches: Sequence[Sequence[GameTask]], keep_records: bool = False
+    ) -> Iterator[list[GameRow]]: ...
+
+    def close(self) -> None: ...
+
+
+class InlineExecutor:
+    """Plays every batch in this process, one after another (``--workers 1``)."""
+
+    name = "inline"
+    workers = 1
+
+    def run(
+        self, batches: Sequence[Sequence[GameTask]], keep_records: bool = False
+    ) -> Iterator[list[GameRow]]:
+        """Yield each batch's rows in order."""
+        for batch in batches:
+            yield play_batch(batch, keep_records)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class ProcessExecutor:
+    """A pool of local worker processes, each playing whole batches.
+
+    Batches are submitted a few at a time per worker so an interrupt stops quickly and
+    memory stays flat on huge jobs. Workers start with ``forkserver`` on Linux (safe with
+    the progress bar's thread, and fast), ``spawn`` elsewhere.
+    """
+
+    name = "local"
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers or available_cores()
+        method = "forkserver" if sys.platform.startswith("linux") else "spawn"
+        self._pool = ProcessPoolExecutor(
+            max_workers=self.workers, mp_context=multiprocessing.get_context(method)
+        )
+
+    def run(
+        self, batches: Sequence[Sequence[GameTask]], keep_records: bool = False
+    ) -> Iterator[list[GameRow]]:
+        """Yield each batch's rows as it completes."""
+        queue = list(batches)[::-1]
+        running: set[Future[list[GameRow]]] = set()
+        limit = 2 * self.workers
+        try:
+            while queue or running:
+                while queue and len(running) < limit:
+                    running.add(self._pool.submit(play_batch, queue.pop(), keep_records))
+                done, running = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield future.result()
+        finally:
+            for future in running:
+                future.cancel()
+
+    def close(self) -> None:
+        """Stop the workers (pending batches are cancelled)."""
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+class RayExecutor:
+    """Runs batches as Ray tasks on a cluster (``address``) or on a local Ray instance.
+
+    ``address=None`` starts a private local instance with ``workers`` CPUs (or connects to
+    the one already initialised in this process); ``"auto"`` or ``"ray://host:port"``
+    joins an existing cluster, where every node needs gametable installed. At most
+    ``2 × workers`` batches are in flight at once.
+    """
+
+    name = "ray"
+
+    def __init__(self, address: str | None = None, workers: int | None = None) -> None:
+        try:
+            import ray
+        except ImportError:
+            raise SimError("the Ray backend needs Ray: pip install 'gametable[ray]'") from None
+        self._ray: Any = ray
+        self._owned = False
+        if not ray.is_initialized():
+            kwargs: dict[str, Any] = {
+                "include_dashboard": False,
+                "log_to_driver": False,
+                "configure_logging": False,
+            }
+            if address:
+                kwargs["address"] = address
+            elif workers:
+                kwargs["num_cpus"] = workers
+            try:
+                ray.init(**kwargs)
+            except (ConnectionError, RuntimeError, ValueError) as exc:
+                where = address or "a local instance"
+                raise SimError(f"cannot start or reach Ray at {where}: {exc}") from None
+            self._owned = True
+        cluster_cpus = int(self._ray.cluster_resources().get("CPU", 1))
+        self.workers = workers or max(1, cluster_cpus)
+        self._remote: Any = ray.remote(num_cpus=1)(play_batch)
+
+    def run(
+        self, batches: Sequence[Sequence[GameTask]], keep_records: bool = False
+    ) -> Iterator[list[GameRow]]:
+        """Yield each batch's rows as it completes."""
+        ray = self._ray
+        queue = list(batches)[::-1]
+        running: list[Any] = []
+        limit = 2 * self.workers
+        try:
+            while queue or running:
+                while queue and len(running) < limit:
+                    running.append(self._remote.remote(queue.pop(), keep_records))
+                done, running = ray.wait(running, num_returns=1)
+                for ref in done:
+                    rows: list[GameRow] = ray.get(ref)
+                    yield rows
+        finally:
+            for ref in running:
+                ray.cancel(ref)
+
+    def close(self) -> None:
+        """Shut Ray down if this executor started it."""
+        if self._owned:
+            self._ray.shutdown()
+
+
+def available_cores() -> int:
+    """CPU cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def make_executor(
+    backend: str = "local", workers: int | None = None, address: str | None = None
+) -> Executor:
+    """The executor for ``--backend``/``--workers``/``--address``.
+
+    ``local`` with one worker plays in this process; with more, in a process pool.
+    """
+    if workers is not None and workers < 1:
+        raise SimError(f"--workers must be at least 1, got {workers}")
+    if backend == "local":
+        if address:
+            raise SimError("--address is for --backend ray")
+        count = workers or available_cores()
+        return InlineExecutor() if count == 1 else ProcessExecutor(count)
+    if backend == "ray":
+        return RayExecutor(address, workers)
+    raise SimError(f"unknown backend {backend!r} (choose from: {', '.join(BACKENDS)})")

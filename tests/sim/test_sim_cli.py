@@ -1,0 +1,141 @@
+"""``gametable simulate`` and ``gametable tournament`` from the command line, bad input included."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from gametable.cli.main import app
+from gametable.core.records import load, replay
+from gametable.sim import load_results
+
+runner = CliRunner()
+
+
+def run(*args: str):  # type: ignore[no-untyped-def]
+    result = runner.invoke(app, list(args), env={"COLUMNS": "200"})
+    assert "Traceback" not in result.output, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def test_simulate_prints_the_summary_and_stores_rows_records_and_a_report(tmp_path: Path) -> None:
+    out, recs, report = tmp_path / "r.sqlite", tmp_path / "records", tmp_path / "report"
+    result = run(
+        "simulate", "ramen-ramen", "--seats", "greedy,random", "--games", "12", "--seed", "5",
+        "--workers", "1", "--no-progress", "--out", str(out), "--records", str(recs),
+        "--report", str(report),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "Ramen! Ramen!, 2 player(s), 12 games (seed 5; 12 played now" in result.output
+    assert "seat 0 (greedy)" in result.output and "First player: won" in result.output
+    assert "Game length: 54.0 decisions" in result.output
+    [(spec, rows)] = load_results(out)
+    assert spec.kind == "simulate" and len(rows) == 12
+    records = sorted(recs.glob("game-*.json"))
+    assert len(records) == 12
+    final = replay(load(records[3]))
+    assert [float(s) for s in final.result().scores] == list(rows[3].scores)
+    page = (report / "index.html").read_text()
+    for image in ("scores.png", "win_rates.png", "length.png"):
+        assert (report / image).stat().st_size > 1000 and image in page
+    again = run(
+        "simulate", "ramen-ramen", "--seats", "greedy,random", "--games", "12", "--seed", "5",
+        "--workers", "1", "--no-progress", "--out", str(out),
+    )  # fmt: skip
+    assert "12 resumed" in again.output and "0 played now" in again.output
+
+
+def test_simulate_json_summary_is_the_same_on_one_or_two_workers(tmp_path: Path) -> None:
+    args = ["simulate", "ramen-fury", "-s", "greedy", "-n", "10", "--seed", "3", "--json"]
+    one = json.loads(run(*args, "--workers", "1", "--no-progress").stdout)
+    two = json.loads(run(*args, "--workers", "2", "--no-progress").stdout)
+    for summary in (one, two):
+        summary.pop("seconds_per_game")  # timing: the only figure that may differ
+    assert one == two
+    assert one["games"] == 10 and one["job"]["params"]["seats"] == ["greedy", "greedy"]
+    assert one["first_player"]["games"] == 10
+
+
+def test_a_solo_simulation_reports_the_verdict_bands(tmp_path: Path) -> None:
+    result = run(
+        "simulate", "ramen-ramen", "-p", "1", "-s", "greedy", "-n", "6", "-w", "1",
+        "--no-progress", "--out", str(tmp_path / "solo.csv"), "--report", str(tmp_path / "rep"),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "Verdicts" in result.output and "★" in result.output
+    assert "First player" not in result.output
+    assert (tmp_path / "rep" / "verdicts.png").exists()
+    assert (tmp_path / "solo.csv.jobs.json").exists()
+
+
+def test_game_options_pass_through(tmp_path: Path) -> None:
+    result = run(
+        "simulate", "ramen-fury", "-s", "greedy,random", "-n", "2", "-w", "1", "--no-progress",
+        "--basic", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["job"]["options"]["basic"] is True
+
+
+def test_tournament_prints_a_leaderboard_resumes_and_reports(tmp_path: Path) -> None:
+    out = tmp_path / "t.parquet"
+    args = ["tournament", "ramen-ramen", "--bots", "greedy,random", "--rounds", "3",
+            "--workers", "1", "--no-progress", "--out", str(out)]  # fmt: skip
+    first = run(*args, "--report", str(tmp_path / "rep"))
+    assert first.exit_code == 0, first.output
+    assert "round-robin, 2 player(s), 3 round(s), 6 games" in first.output
+    board = first.output[first.output.index("Leaderboard") :]
+    assert board.index("greedy") < board.index("random")
+    assert (tmp_path / "rep" / "head_to_head.png").exists()
+    again = run(*args)
+    assert "resuming: 6 of 6 games already stored" in again.output
+    assert "0 played now, 6 resumed" in again.output
+    listing = json.loads(run(*args, "--json").stdout)
+    assert [e["bot"] for e in listing["leaderboard"]] == ["greedy", "random"]
+
+
+def test_a_gauntlet_against_a_full_table(tmp_path: Path) -> None:
+    result = run(
+        "tournament", "ramen-fury", "--bots", "greedy,random", "--players", "3",
+        "--mode", "gauntlet", "-r", "1", "-w", "1", "--no-progress", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    listing = json.loads(result.stdout)
+    assert listing["games"] == 3
+    seats = {e["bot"]: e["seats"] for e in listing["leaderboard"]}
+    assert seats == {"greedy": 3, "random": 6}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "chess"], "unknown game 'chess'"),
+        (["simulate", "ramen-ramen", "-s", "greedy,wizard"], "no bot 'wizard' for ramen-ramen"),
+        (["simulate", "ramen-ramen", "-n", "0"], "--games must be at least 1"),
+        (["simulate", "ramen-ramen", "-p", "9"], "for 1–4 players, not 9"),
+        (["simulate", "ramen-ramen", "--backend", "spark"], "unknown backend 'spark'"),
+        (["simulate", "ramen-ramen", "--workers", "0"], "--workers must be at least 1"),
+        (["simulate", "ramen-ramen", "--format", "xlsx", "--out", "x"], "unknown results format"),
+        (["simulate", "ramen-ramen", "--turbo"], "no such option '--turbo' for ramen-ramen"),
+        (["simulate", "ramen-ramen", "-s", "random:depth=3"], "cannot be built"),
+        (["tournament", "ramen-ramen", "--bots", "greedy"], "at least two bots"),
+        (["tournament", "ramen-ramen", "--mode", "swiss"], "unknown --mode 'swiss'"),
+        (["tournament", "ramen-ramen", "--rounds", "0"], "--rounds must be at least 1"),
+    ],
+)
+def test_bad_input_is_named_without_a_traceback(args: list[str], message: str) -> None:
+    result = run(*args, "--no-progress")
+    assert result.exit_code == 2
+    assert message in " ".join(result.output.split()), result.output
+
+
+def test_a_malformed_results_file_is_named(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.csv"
+    bad.write_text("a,b\n1,2\n")
+    result = run("simulate", "ramen-ramen", "-n", "2", "--no-progress", "--out", str(bad))
+    assert result.exit_code == 2
+    assert "is not a gametable results file" in result.output
