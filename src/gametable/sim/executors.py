@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Protocol
 
+from gametable.core.registry import all_games
 from gametable.sim.jobs import GameRow, GameTask, SimError, play_batch
 
 BACKENDS = ("local", "ray")
@@ -56,17 +57,22 @@ class ProcessExecutor:
 
     Batches are submitted a few at a time per worker so an interrupt stops quickly and
     memory stays flat on huge jobs. Workers start with ``forkserver`` on Linux (safe with
-    the progress bar's thread, and fast), ``spawn`` elsewhere.
+    the progress bar's thread, and fast), ``spawn`` elsewhere. The fork server preloads the
+    simulator and every game module the registry has loaded, so workers start warm.
     """
 
     name = "local"
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers or available_cores()
-        method = "forkserver" if sys.platform.startswith("linux") else "spawn"
-        self._pool = ProcessPoolExecutor(
-            max_workers=self.workers, mp_context=multiprocessing.get_context(method)
-        )
+        if sys.platform.startswith("linux"):
+            context = multiprocessing.get_context("forkserver")
+            all_games()  # load the registry, so its game modules can be preloaded
+            loaded = sorted(m for m in sys.modules if m.startswith("gametable."))
+            context.set_forkserver_preload(["gametable.sim.jobs", *loaded])
+        else:
+            context = multiprocessing.get_context("spawn")
+        self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
 
     def run(
         self, batches: Sequence[Sequence[GameTask]], keep_records: bool = False
@@ -85,6 +91,11 @@ class ProcessExecutor:
         finally:
             for future in running:
                 future.cancel()
+
+    def worker_pids(self) -> list[int]:
+        """Process ids of the running workers (for monitoring, e.g. CPU use in benchmarks)."""
+        processes = getattr(self._pool, "_processes", None) or {}
+        return sorted(int(pid) for pid in processes)
 
     def close(self) -> None:
         """Stop the workers (pending batches are cancelled)."""
