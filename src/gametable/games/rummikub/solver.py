@@ -214,6 +214,7 @@ def _solve_thresholds(
     top = sum(rack[code] * (w_tile + w_num * (code % 13 + 1)) for code in range(52))
     top += rack[JOKER] * (w_tile + w_num * joker_value)
     step = w_tile if objective == "tiles" else 5 * w_num
+    top -= top % step  # the threshold counts whole tiles (tiles) or 5 points (value)
     gap = 0
     while True:
         bound = top - gap * step
@@ -330,6 +331,8 @@ def _solve(
                         elif limit < 0:
                             limit = 0
                         for delta, g in moves_c[cs][t][limit]:
+                            if g > r:  # jokers in groups come at the closing step
+                                continue
                             nk = vk + delta
                             if g > m_cur:
                                 nk = (nk & ~mmask) | (g << _M_SHIFT)
@@ -339,16 +342,25 @@ def _solve(
             layers.append(layer)
             layer = nxt
         # groups of number n must split into sets of 3-4 distinct colours
+        # (jokers standing in groups are added here, not per colour: any missing colour
+        # will do, so placing them per colour would only repeat the same arrangements)
         closed: dict[int, tuple[int, int]] = {}
         for key, val in layer.items():
             s_cur = (key & smask) >> _S_SHIFT
             m_cur = (key & mmask) >> _M_SHIFT
-            if s_cur and not _groups_ok(s_cur, m_cur):
-                continue
-            nk = key & ~(smask | mmask)
-            old = closed.get(nk)
-            if old is None or old[0] < val[0]:
-                closed[nk] = (val[0], key)
+            base = key & ~(smask | mmask)
+            jfree = jmax - ((key & jmask) >> _J_SHIFT)
+            for jg in range(jfree + 1):
+                total = s_cur + jg
+                if total and not _groups_ok(total, m_cur):
+                    continue
+                nk = base + (jg << _J_SHIFT)
+                if vcap and jg:
+                    v = (key & vmask) >> _V_SHIFT
+                    nk = (nk & ~vmask) | (min(vcap, v + jg * n) << _V_SHIFT)
+                old = closed.get(nk)
+                if old is None or old[0] < val[0]:
+                    closed[nk] = (val[0], key)
         layers.append(layer)
         layer = closed
     # final: runs all at least 3 long, table jokers all used, meld value reached
@@ -420,7 +432,8 @@ def _build(
             code = c * 13 + n - 1
             r = table_counts[code] + gained // (w_tile + w_num * n)
             e3 = r + j - a1 - a2 - s - g
-            virtual = [code] * r + [JOKER_BASE + code] * j
+            group_tiles[c] = [code] * g
+            virtual = [code] * (r - g) + [JOKER_BASE + code] * j
             # runs: all short ones extend, e3 long ones extend, the rest close
             open_runs = runs[c]
             short = [run for run in open_runs if len(run) < 3]
@@ -434,18 +447,23 @@ def _build(
             for _ in range(s):
                 keep.append([virtual.pop(0)])
             runs[c] = keep
-            group_tiles[c] = virtual
-            assert len(virtual) == g
-        step += 1  # the closing step of the number
+            assert not virtual
+        jg = ((keys[step + 1] >> _J_SHIFT) & 3) - ((keys[step] >> _J_SHIFT) & 3)
+        step += 1  # the closing step of the number: jg jokers join the groups
         total = sum(len(v) for v in group_tiles)
         if total:
             biggest = max(len(v) for v in group_tiles)
-            k = max(biggest, -(-total // 4))
+            k = max(biggest, -(-(total + jg) // 4))
             groups: list[list[int]] = [[] for _ in range(k)]
             for c in sorted(range(4), key=lambda c: -len(group_tiles[c])):
                 order = sorted(range(k), key=lambda i: len(groups[i]))
                 for i, p in zip(order, group_tiles[c], strict=False):
                     groups[i].append(p)
+            for _ in range(jg):
+                gr = min((gr for gr in groups if len(gr) < 4), key=len)
+                have = {face_of(p) // 13 for p in gr}
+                c = next(c for c in range(4) if c not in have)
+                gr.append(JOKER_BASE + c * 13 + n - 1)
             done.extend(tuple(gr) for gr in groups)
     for c in range(4):
         done.extend(tuple(run) for run in runs[c])
