@@ -18,8 +18,12 @@ Monte Carlo Tree Search"), on the core interface only:
   e.g. Rummikub) search among the listed decisions, and at the root also among the
   decisions the game's own bots propose for the view (for Rummikub, the exact solver's
   rearrangement), so the search is never weaker in choice than the game's best bot;
-- a playout finishes the game with random legal decisions (``rollout="random"``) or with
-  one of the game's bots (``rollout="greedy"`` …, slower: bots read views);
+- a playout finishes the game with a *fast playout policy* when one of the game's bots
+  offers one (``rollout="auto"``, the default: a bot with a method
+  ``playout_action(state, seat, rand)`` deciding on a full state — in a search that state
+  is always a sample drawn from the searcher's view), else with random legal decisions
+  (``rollout="random"``), or with one of the game's bots deciding from views
+  (``rollout="greedy"`` …, much slower);
 - rewards are per seat and in [0, 1]: the share of the other seats beaten (a tie counts
   half), plus ``score_weight`` times the score lead over the others' mean, scaled by
   the largest score seen; a one-player game rewards its score, scaled the same way.
@@ -79,7 +83,8 @@ class ISMCTSAgent:
     - ``iterations``: playouts per decision (default 1000 when ``seconds`` is not given);
     - ``seconds``: thinking time per decision (when both are given, whichever ends first);
     - ``exploration``: the UCB constant (default 0.7, rewards being in [0, 1]);
-    - ``rollout``: ``"random"`` (default) or the name of one of the game's bots;
+    - ``rollout``: ``"auto"`` (default: a bot's fast ``playout_action`` if the game has
+      one, else random), ``"random"``, or the name of one of the game's bots;
     - ``score_weight``: weight of the score lead in the reward (default 0.25);
     - ``bot_candidates``: add the game bots' proposals to the root's choices (default:
       only in games whose actions are not all listed).
@@ -94,7 +99,7 @@ class ISMCTSAgent:
         iterations: int | None = None,
         seconds: float | None = None,
         exploration: float = 0.7,
-        rollout: str = "random",
+        rollout: str = "auto",
         score_weight: float = 0.25,
         bot_candidates: bool | None = None,
     ) -> None:
@@ -116,9 +121,19 @@ class ISMCTSAgent:
             not game.info.enumerable_actions if bot_candidates is None else bot_candidates
         )
         self._rollout_bots: dict[int, Any] | None = None
-        if rollout != "random":
+        self._fast: Callable[[State, int, Callable[[], float]], Action] | None = None
+        if rollout == "auto":
+            rollout = "random"
+            for name, factory in game.bots.items():
+                if callable(getattr(factory, "playout_action", None)):
+                    from gametable.agents.base import make_agent
+
+                    self._fast = make_agent(game, name, seat).playout_action  # type: ignore[attr-defined]
+                    rollout = name
+                    break
+        elif rollout != "random":
             if rollout not in game.bots or rollout in ("ismcts", "random"):
-                known = ", ".join(["random", *(b for b in game.bots if b != "ismcts")])
+                known = ", ".join(["auto", "random", *(b for b in game.bots if b != "ismcts")])
                 raise ValueError(f"no rollout policy {rollout!r} for {game.name} (known: {known})")
             self._rollout_bots = {}
         self.rollout = rollout
@@ -254,6 +269,12 @@ class ISMCTSAgent:
                 entry[1] += rewards[seat]
 
     def _playout(self, state: State, rand: Callable[[], float]) -> None:
+        fast = self._fast
+        if fast is not None:
+            while not state.is_over:
+                for seat in state.to_act:
+                    state.apply(seat, fast(state, seat, rand))
+            return
         bots = self._rollout_bots
         if bots is None:
             while not state.is_over:

@@ -167,3 +167,44 @@ def test_planner_simulation_follows_the_rules_exactly() -> None:
                 card = policy_take(state.fridge, state.bowl_sum, state.bowl_mask, flats[left])
                 state.apply(0, Take(card))
         assert state.result().scores[0] == expected, seed
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_playout_policy_makes_only_legal_decisions(players: int) -> None:
+    from gametable.games.ramen_ramen.planner import playout_action
+
+    for seed in range(4):
+        state = GAME.new_state(players, seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            action = playout_action(state, seat)
+            assert action in state.legal_actions(seat)
+            state.apply(seat, action)
+
+
+def test_seat_tables_value_bowls_for_the_right_side() -> None:
+    from gametable.games.ramen_ramen.planner import flat_tables, seat_tables
+
+    # Solo: every bowl is ours, exactly the planner's own tables.
+    assert all(
+        seat_tables(1, 0)[left][place] == flat_tables(2.6, 0.8, 0.8, 1.0)[left]
+        for left in range(21)
+        for place in range(3)
+    )
+    # Three players: bowl i is seat i's. Serving five ingredients (index sum 14, mask of
+    # five types) is good in one's own bowl and bad in another's.
+    five = 14 * 128 + 0b11111
+    mine, theirs = seat_tables(3, 0)[10][0], seat_tables(3, 0)[10][1]
+    assert mine[five] > 0 > theirs[five]
+
+
+def test_ismcts_uses_the_fast_playout_policy_by_default() -> None:
+    from gametable.agents.ismcts import ISMCTSAgent
+
+    agent = ISMCTSAgent(GAME, 0, iterations=10)
+    assert agent.rollout == "planner"
+    assert ISMCTSAgent(GAME, 0, iterations=10, rollout="random").rollout == "random"
+    state = GAME.new_state(2, 6)
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    assert ISMCTSAgent(GAME, seat, iterations=20).act(state.view(seat), legal, Rng(3)) in legal

@@ -29,14 +29,23 @@ import math
 import random
 import time
 from bisect import insort
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from gametable.core.game import Action, Game, View
+from gametable.core.game import Action, Game, State, View
 from gametable.core.rng import Rng
 from gametable.games.ramen_ramen.bots import GreedyAgent, open_bowl_promise
 from gametable.games.ramen_ramen.cards import CARD_BY_NAME, DECK, POINTS_BY_TYPES, POPCOUNT
-from gametable.games.ramen_ramen.state import SERVE_SUM, Play, Take
+from gametable.games.ramen_ramen.state import (
+    PLAY,
+    SERVE_SUM,
+    TAKES,
+    Play,
+    RamenState,
+    Take,
+    place_owners,
+    side_of_seat,
+)
 
 _FULL = 127
 _MAX_LEFT = 20
@@ -136,14 +145,26 @@ def flat_tables(
 
 
 def policy_play(
-    hand: Sequence[int], sums: Sequence[int], masks: Sequence[int], flat: Flat
+    hand: Sequence[int],
+    sums: Sequence[int],
+    masks: Sequence[int],
+    flat: Flat,
+    flat1: Flat | None = None,
+    flat2: Flat | None = None,
 ) -> tuple[tuple[int, int], ...]:
-    """The rollout policy's play: the two placements (one for a lone card) gaining most."""
+    """The rollout policy's play: the two placements (one for a lone card) gaining most.
+
+    ``flat`` evaluates every bowl, or bowl 1 only when ``flat1`` and ``flat2`` are given
+    for bowls 2 and 3 (bowls with different owners).
+    """
+    f0 = flat
+    f1 = flat if flat1 is None else flat1
+    f2 = flat if flat2 is None else flat2
     s0, s1, s2 = sums
     m0, m1, m2 = masks
-    b0 = flat[s0 * 128 + m0]
-    b1 = flat[s1 * 128 + m1]
-    b2 = flat[s2 * 128 + m2]
+    b0 = f0[s0 * 128 + m0]
+    b1 = f1[s1 * 128 + m1]
+    b2 = f2[s2 * 128 + m2]
     gains = []
     for c in hand:
         v = c & 7
@@ -153,9 +174,9 @@ def policy_play(
         t2 = s2 + v
         gains.append(
             (
-                flat[(t0 if t0 < 14 else 14) * 128 + (m0 | bit)] - b0,
-                flat[(t1 if t1 < 14 else 14) * 128 + (m1 | bit)] - b1,
-                flat[(t2 if t2 < 14 else 14) * 128 + (m2 | bit)] - b2,
+                f0[(t0 if t0 < 14 else 14) * 128 + (m0 | bit)] - b0,
+                f1[(t1 if t1 < 14 else 14) * 128 + (m1 | bit)] - b1,
+                f2[(t2 if t2 < 14 else 14) * 128 + (m2 | bit)] - b2,
             )
         )
     n = len(hand)
@@ -191,14 +212,22 @@ def policy_play(
 
 
 def policy_take(
-    fridge: Sequence[int], sums: Sequence[int], masks: Sequence[int], flat: Flat
+    fridge: Sequence[int],
+    sums: Sequence[int],
+    masks: Sequence[int],
+    flat: Flat,
+    flat1: Flat | None = None,
+    flat2: Flat | None = None,
 ) -> int:
     """The rollout policy's Fridge pick: the card that adds most to one bowl."""
+    f0 = flat
+    f1 = flat if flat1 is None else flat1
+    f2 = flat if flat2 is None else flat2
     s0, s1, s2 = sums
     m0, m1, m2 = masks
-    b0 = flat[s0 * 128 + m0]
-    b1 = flat[s1 * 128 + m1]
-    b2 = flat[s2 * 128 + m2]
+    b0 = f0[s0 * 128 + m0]
+    b1 = f1[s1 * 128 + m1]
+    b2 = f2[s2 * 128 + m2]
     best = -1e9
     choice = fridge[0]
     for c in fridge:
@@ -207,9 +236,9 @@ def policy_take(
         t0 = s0 + v
         t1 = s1 + v
         t2 = s2 + v
-        g = flat[(t0 if t0 < 14 else 14) * 128 + (m0 | bit)] - b0
-        g1 = flat[(t1 if t1 < 14 else 14) * 128 + (m1 | bit)] - b1
-        g2 = flat[(t2 if t2 < 14 else 14) * 128 + (m2 | bit)] - b2
+        g = f0[(t0 if t0 < 14 else 14) * 128 + (m0 | bit)] - b0
+        g1 = f1[(t1 if t1 < 14 else 14) * 128 + (m1 | bit)] - b1
+        g2 = f2[(t2 if t2 < 14 else 14) * 128 + (m2 | bit)] - b2
         if g1 > g:
             g = g1
         if g2 > g:
@@ -218,6 +247,89 @@ def policy_take(
             best = g
             choice = c
     return choice
+
+
+@lru_cache(maxsize=64)
+def seat_tables(
+    players: int,
+    side: int,
+    avg_card: float = 2.6,
+    hit_rate: float = 0.8,
+    promise: float = 0.8,
+    card_cost: float = 1.0,
+    gift: float = 0.9,
+) -> tuple[tuple[Flat, Flat, Flat], ...]:
+    """Per ``left``, one flat table per bowl place, valued for ``side`` (greedy's rules).
+
+    A bowl served to us is worth its points, one served to an opponent costs them; an
+    open bowl is worth its promise to its owner (its own side: plus; another: minus;
+    communal: nothing, but a communal bowl the next player could probably serve with one
+    card counts as a gift with 2 or 4 players) — the evaluation of :mod:`.bots`.
+    """
+    owners = place_owners(players)
+    share = 1.0 / max(1, players - 2)
+    out = []
+    for left in range(_MAX_LEFT + 1):
+        per_place = []
+        for place in range(3):
+            owner = owners[place]
+            # open[total][types]: the worth of an open bowl to this side
+            open_worth = [[0.0] * 8 for _ in range(SERVE_SUM)]
+            for total in range(SERVE_SUM):
+                for types in range(8):
+                    worth = promise * open_bowl_promise(
+                        types, total, avg_card, hit_rate, card_cost, float(left)
+                    )
+                    if players == 1:
+                        value = worth
+                    elif owner is None:
+                        gives = players in (2, 4) and (total >= 7 or types >= 6)
+                        value = -gift * POINTS_BY_TYPES[min(7, types + 1)] if gives else 0.0
+                    else:
+                        value = worth if owner == side else -share * worth
+                    open_worth[total][types] = value
+            mine = owner is None or owner == side
+            served = [
+                (points if mine else -share * points) + open_worth[0][0]
+                for points in POINTS_BY_TYPES
+            ]
+            flat: list[float] = []
+            for total in range(SERVE_SUM + 1):
+                row = open_worth[total] if total < SERVE_SUM else served
+                flat.extend(
+                    served[POPCOUNT[mask]] if mask == _FULL else row[POPCOUNT[mask]]
+                    for mask in range(128)
+                )
+            per_place.append(tuple(flat))
+        out.append((per_place[0], per_place[1], per_place[2]))
+    return tuple(out)
+
+
+_TABLES: dict[tuple[int, int], tuple[tuple[Flat, Flat, Flat], ...]] = {}
+
+
+def playout_action(state: RamenState, seat: int) -> Play | Take:
+    """The fast one-step policy's decision for ``seat`` on a full state, for playouts.
+
+    For searches only: it reads the state it is given, which in a search is a sample
+    drawn from the searching seat's view (:meth:`~gametable.core.Game.determinizer`),
+    never the true game.
+    """
+    players = state.players
+    tables = _TABLES.get((players, seat))
+    if tables is None:
+        tables = _TABLES[(players, seat)] = seat_tables(players, side_of_seat(players, seat))
+    hands = state.hands
+    hand = hands[seat]
+    left = len(state.deck) + len(state.fridge)
+    for h in hands:
+        left += len(h)
+    left //= 3
+    f0, f1, f2 = tables[left if left < _MAX_LEFT else _MAX_LEFT]
+    if state.phase == PLAY:
+        placements = policy_play(hand, state.bowl_sum, state.bowl_mask, f0, f1, f2)
+        return Play(tuple(sorted(placements)))
+    return TAKES[policy_take(state.fridge, state.bowl_sum, state.bowl_mask, f0, f1, f2)]
 
 
 class _Sim:
@@ -355,6 +467,17 @@ class PlannerAgent:
         self.flats = flat_tables(avg_card, hit_rate, promise, card_cost)
         self.greedy = GreedyAgent(game, seat)
         self.last_samples = 0
+
+    def playout_action(self, state: State, seat: int, rand: Callable[[], float]) -> Action:
+        """A fast decision on a full (sampled) state, for search playouts (ISMCTS).
+
+        The one-step policy of the planner's rollouts, valued for the seat's side in every
+        mode (see :func:`seat_tables`). Searches call it only on states sampled from
+        their own view.
+        """
+        if not isinstance(state, RamenState):
+            raise TypeError(f"not a Ramen! Ramen! state: {state!r}")
+        return playout_action(state, seat)
 
     def act(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
         """The best decision found within the budget (``greedy``'s when not solo)."""
@@ -509,4 +632,12 @@ def _mask(cards: Sequence[int]) -> int:
     return mask
 
 
-__all__ = ["PlannerAgent", "bowl_table", "flat_tables", "policy_play", "policy_take"]
+__all__ = [
+    "PlannerAgent",
+    "bowl_table",
+    "flat_tables",
+    "playout_action",
+    "policy_play",
+    "policy_take",
+    "seat_tables",
+]
