@@ -58,8 +58,6 @@ class Match:
     def standings(self) -> tuple[tuple[int, ...], str | None]:
         """Ranks (1 = first) and the deciding tie-break, by the ``match_winner`` rule."""
         if self.match_winner == "points":
-            keys = [(self.totals[s], self.games_won[s]) for s in range(self.players)]
-            ranks, _ = rank_by_keys(keys, ["points", "games_won"])
             # the seed names no tie-break for equal totals: equal totals share the rank
             ranks = tuple(1 + sum(1 for t in self.totals if t > mine) for mine in self.totals)
             return ranks, None

@@ -32,27 +32,28 @@ STYLES = {
 }
 
 NOTATION_HELP = """\
-Tiles: a colour letter and a number: K (black), R (red), B (blue), O (orange), 1-13,
-e.g. R7, K13, B1. A joker is J (its place in the set decides what it stands for) or
-J=R7 (standing for red 7; needed for a group such as K5 R5 J=B5 when it matters).
+Tiles: colour letter + number: K black, R red, B blue, O orange, 1-13
+(R7, K13, B1). A joker is J (its place in the set decides what it stands
+for) or J=R7 (standing for red 7, e.g. in a group: K5 R5 J=B5).
 
 A turn is one of:
-  draw            take one tile from the pool (ends your turn)       (also: d)
-  pass            once the pool is empty                             (also: p)
-  a play          the sets you add or change, separated by |
-                    R7 R8 R9 | K5 B5 O5         two new sets from your rack
-                    B3 B4 B5 B6                 add B3 to table set B4 B5 B6
-                    #2 B3 B4 B5 B6              set #2 becomes B3-B6
-                    #1 K4 R4 O4 | B3 B4 B5 B6   take B4 from group #1 for a new run
-                    #1 #3 R1 R2 R3 | R4 R5 R6   rebuild sets #1 and #3 into these
-                  #k names table set k as numbered on screen; a #k alone removes the set
-                  (its tiles must reappear in the sets you write).
-  = ...           the whole new table, e.g. = R1 R2 R3 | K5 R5 B5 (the record form)
-  hint            what the solver would play
+  draw (d)     take one tile from the pool; ends your turn
+  pass (p)     only once the pool is empty
+  a play       the sets you add or change, separated by |
+    R7 R8 R9 | K5 B5 O5         two new sets from your rack
+    B3 B4 B5 B6                 add B3 to the table's B4 B5 B6
+    #2 B3 B4 B5 B6              table set #2 becomes B3-B6
+    #1 K4 R4 O4 | B3 B4 B5 B6   take B4 from group #1 for a new run
+    #1 #3 R1 R2 R3 | R4 R5 R6   rebuild sets #1 and #3 into these
+    (#k = table set k as numbered on screen; a #k alone removes it,
+    its tiles must then appear in the sets you write)
+  = R1 R2 R3 | K5 R5 B5         the whole new table (the record form)
+  hint                          what the solver would play
 
-Your first play (initial meld) must be new sets from your own rack worth at least 30.
-Every tile on the table must stay on the table; every set must be a group (3-4 tiles,
-one number, different colours) or a run (3+ tiles, one colour, consecutive, no 13-1)."""
+Your first play (initial meld) is new sets from your own rack worth 30+.
+Every tile on the table stays on the table. A set is a group (3-4 tiles,
+one number, different colours) or a run (3+ tiles, one colour, in a row,
+no 13-1)."""
 
 
 def tile_text(name: str) -> Text:
