@@ -241,7 +241,7 @@ class RummikubGame(Game):
         if view.get("last") is not None:
             last = view["last"]
             action = self.action_from_json(last["action"])
-            state.last = (last["seat"], action, last["laid"])
+            state.last = (last["seat"], action, last["laid"], last.get("changes", ""))
             if "drawn" in last:
                 state.drawn = (last["seat"], tuple(parse_tile(t) for t in last["drawn"]))
             elif "drawn_count" in last:

@@ -276,6 +276,23 @@ def _check_freed_jokers(table: Table, new_table: Table, laid: Sequence[int]) -> 
                 )
 
 
+def delta_notation(old: Table, new: Table, refs: bool = True) -> str:
+    """A play as the sets it adds or changes: ``#k`` names old set k (1-based, as shown)
+    that was removed or rebuilt (left out when ``refs`` is false), followed by the new
+    sets (the human notation)."""
+    left = Counter(new)
+    removed: list[int] = []
+    for i, s in enumerate(old):
+        if left[s] > 0:
+            left[s] -= 1
+        else:
+            removed.append(i + 1)
+    body = " | ".join(set_name(s) for s in left.elements())
+    if not refs:
+        return body
+    return (" ".join(f"#{k}" for k in removed) + " " + body).strip()
+
+
 class RummikubState(State):
     """A game of Rummikub in progress (see the module docstring for the turn structure)."""
 
@@ -324,8 +341,8 @@ class RummikubState(State):
         self.over = False
         self.winner: int | None = None
         """The seat that emptied its rack, if one did."""
-        self.last: tuple[int, Any, int] | None = None
-        """(seat, action, tiles laid) of the last decision."""
+        self.last: tuple[int, Any, int, str] | None = None
+        """(seat, action, tiles laid, the sets it added or changed) of the last decision."""
         self.drawn: tuple[int, tuple[int, ...]] | None = None
         """(seat, tiles) drawn by the last decision, shown only to that seat."""
 
@@ -391,11 +408,16 @@ class RummikubState(State):
             for code in range(KINDS):
                 if laid[code]:
                     rack[code] -= laid[code]
-            self.table = action.table
             self.melded[seat] = True
             self.passes = 0
             self.drawn = None
-            self.last = (seat, action, sum(laid))
+            self.last = (
+                seat,
+                action,
+                sum(laid),
+                delta_notation(self.table, action.table, refs=False),
+            )
+            self.table = action.table
             if not any(rack):
                 self.over = True
                 self.winner = seat
@@ -406,7 +428,7 @@ class RummikubState(State):
             tile = self.pool.pop()
             self.racks[seat][tile] += 1
             self.drawn = (seat, (tile,))
-            self.last = (seat, action, 0)
+            self.last = (seat, action, 0, "")
         elif isinstance(action, Pass):
             if self.pool:
                 raise IllegalAction(
@@ -414,7 +436,7 @@ class RummikubState(State):
                 )
             self.passes += 1
             self.drawn = None
-            self.last = (seat, action, 0)
+            self.last = (seat, action, 0, "")
         elif isinstance(action, Timeout):
             if self.options.get("turn_seconds") is None:
                 raise IllegalAction("this game has no turn timer (option turn_seconds is off)")
@@ -426,7 +448,7 @@ class RummikubState(State):
                 self.racks[seat][tile] += 1
                 drawn.append(tile)
             self.drawn = (seat, tuple(drawn))
-            self.last = (seat, action, 0)
+            self.last = (seat, action, 0, "")
         else:
             raise IllegalAction(f"not a Rummikub action: {action!r}")
         self.turn += 1
@@ -443,11 +465,12 @@ class RummikubState(State):
         to the seat that drew it). Other racks and the pool order are hidden."""
         last: dict[str, Any] | None = None
         if self.last is not None:
-            lseat, action, laid = self.last
+            lseat, action, laid, changes = self.last
             last = {
                 "seat": lseat,
                 "action": self.game.format_action(action),
                 "laid": laid,
+                "changes": changes,
             }
             if self.drawn is not None and self.drawn[0] == seat == lseat:
                 last["drawn"] = [tile_name(t) for t in self.drawn[1]]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
@@ -12,15 +11,13 @@ from rich.text import Text
 from gametable.core.game import Action, Result, View, score_to_json
 from gametable.core.rng import Rng
 from gametable.games.rummikub.game import view_table
-from gametable.games.rummikub.state import Draw, Pass, Play, Timeout
+from gametable.games.rummikub.state import Draw, Pass, Play, Timeout, delta_notation
 from gametable.games.rummikub.tiles import (
     COLOURS,
     JOKER,
-    Table,
     counts_of,
     parse_tile,
     placed_name,
-    set_name,
 )
 
 STYLES = {
@@ -89,21 +86,6 @@ def _key(name: str, by_number: bool) -> tuple[int, int]:
     return (num, c) if by_number else (c, num)
 
 
-def delta_notation(old: Table, new: Table) -> str:
-    """A play as the sets it adds or changes (``#k`` = old set k removed/rebuilt)."""
-    left = Counter(new)
-    removed: list[int] = []
-    for i, s in enumerate(old):
-        if left[s] > 0:
-            left[s] -= 1
-        else:
-            removed.append(i + 1)
-    added = list(left.elements())
-    refs = " ".join(f"#{k}" for k in removed)
-    body = " | ".join(set_name(s) for s in added)
-    return f"{refs} {body}".strip()
-
-
 class RummikubTextUI:
     """The :class:`~gametable.core.textui.TextUI` of Rummikub, plus :meth:`hint`."""
 
@@ -134,7 +116,10 @@ class RummikubTextUI:
             parts.append(table)
         if view.get("last"):
             last = view["last"]
-            line = Text(f"Last: seat {last['seat']} {last['action']}")
+            what = last["action"]
+            if last.get("changes"):
+                what = f"played {last['changes']} ({last['laid']} tile(s) laid)"
+            line = Text(f"Last: seat {last['seat']} {what}")
             if last.get("drawn"):
                 line.append("  (you drew ")
                 line.append_text(tiles_text(last["drawn"]))
