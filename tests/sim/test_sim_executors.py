@@ -75,3 +75,38 @@ def test_ray_gives_the_same_rows_as_local_processes() -> None:
     finally:
         executor.close()
     assert not ray.is_initialized()
+
+
+class Crashing:
+    """A bot with a bug: it raises instead of choosing."""
+
+    name = "crashing"
+
+    def __init__(self, game: object = None, seat: int = 0) -> None:
+        pass
+
+    def act(self, view: object, legal: object, rng: object) -> object:
+        raise RuntimeError("bug in the bot")
+
+
+def test_a_failing_game_is_reported_with_its_index_and_seeds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from gametable.agents import base
+
+    monkeypatch.setitem(base.GENERIC_AGENTS, "crashing", Crashing)
+    spec, tasks = simulation_tasks(RAMEN, 2, parse_bots(RAMEN, "greedy,crashing"), 3, 1, {})
+    with pytest.raises(
+        SimError,
+        match=r"ramen-ramen game 0 \(deal seed \d+, agent seed \d+, "
+        r"seats greedy, crashing\) failed: RuntimeError\('bug in the bot'\)",
+    ):
+        run_job(spec, tasks, InlineExecutor())
+    # In worker processes (which do not share the patch, so the bot is unknown there) the
+    # error comes back the same way, and the pool is torn down at once.
+    pool = ProcessExecutor(2)
+    try:
+        with pytest.raises(SimError, match="no agent 'crashing' for ramen-ramen"):
+            run_job(spec, tasks, pool, batch_size=1)
+    finally:
+        pool.close()

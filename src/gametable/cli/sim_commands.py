@@ -9,7 +9,9 @@ the same games and numbers on every backend and worker count.
 from __future__ import annotations
 
 import json
+import signal
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import BrokenExecutor
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -184,17 +186,27 @@ def _run(
 
 def _guard(body: Callable[[], None], out: Path | None) -> None:
     """Run a command body, turning expected errors into messages (never tracebacks)."""
+    resume = (
+        f"finished games are stored in {out}; rerun the same command to resume"
+        if out is not None
+        else "nothing was stored (use --out FILE to make a job resumable)"
+    )
+    previous = signal.getsignal(signal.SIGTERM)
+    signal.signal(signal.SIGTERM, _terminate)  # a kill stops workers and keeps finished games
     try:
         body()
     except (SimError, GameError) as exc:
         raise _fail(str(exc)) from None
+    except BrokenExecutor as exc:
+        raise _fail(f"a worker process died ({exc}); {resume}", code=1) from None
     except KeyboardInterrupt:
-        hint = (
-            f"finished games are stored in {out}; rerun the same command to resume"
-            if out is not None
-            else "nothing was stored (use --out FILE to make a job resumable)"
-        )
-        raise _fail(f"interrupted: {hint}", code=130) from None
+        raise _fail(f"interrupted: {resume}", code=130) from None
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def _players(game: Game, players: int | None, given: int | None) -> int:

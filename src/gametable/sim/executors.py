@@ -73,6 +73,7 @@ class ProcessExecutor:
         else:
             context = multiprocessing.get_context("spawn")
         self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+        self._aborted = False
 
     def run(
         self, batches: Sequence[Sequence[GameTask]], keep_records: bool = False
@@ -88,6 +89,9 @@ class ProcessExecutor:
                 done, running = wait(running, return_when=FIRST_COMPLETED)
                 for future in done:
                     yield future.result()
+        except BaseException:
+            self._aborted = True  # an interrupt or a failed game: do not wait for the rest
+            raise
         finally:
             for future in running:
                 future.cancel()
@@ -98,8 +102,17 @@ class ProcessExecutor:
         return sorted(int(pid) for pid in processes)
 
     def close(self) -> None:
-        """Stop the workers (pending batches are cancelled)."""
-        self._pool.shutdown(wait=True, cancel_futures=True)
+        """Stop the workers: after an interrupt or a failure, at once (their batches are
+        dropped); otherwise once they are idle."""
+        if self._aborted:
+            processes = list((getattr(self._pool, "_processes", None) or {}).values())
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                process.terminate()
+            for process in processes:
+                process.join(timeout=5)
+        else:
+            self._pool.shutdown(wait=True, cancel_futures=True)
 
 
 class RayExecutor:

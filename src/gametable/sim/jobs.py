@@ -217,7 +217,21 @@ def verdict_stars(verdict: str | None) -> float | None:
 
 
 def play_task(task: GameTask, keep_record: bool = False) -> GameRow:
-    """Play one task and return its row (with the record's JSON when ``keep_record``)."""
+    """Play one task and return its row (with the record's JSON when ``keep_record``).
+
+    A failure inside the game or a bot (a bug: an illegal action, a crash) is raised as
+    :class:`SimError` naming the game index, seeds and bots, so it can be reproduced.
+    """
+    try:
+        return _play_task(task, keep_record)
+    except Exception as exc:
+        raise SimError(
+            f"{task.game} game {task.index} (deal seed {task.deal_seed}, agent seed "
+            f"{task.agent_seed}, seats {', '.join(task.bots)}) failed: {exc!r}"
+        ) from exc
+
+
+def _play_task(task: GameTask, keep_record: bool) -> GameRow:
     game = get_game(task.game)
     agents = [
         make_agent(game, spec.name, seat, **dict(spec.params))
