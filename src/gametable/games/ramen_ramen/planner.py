@@ -37,7 +37,10 @@ from gametable.core.rng import Rng
 from gametable.games.ramen_ramen.bots import GreedyAgent, open_bowl_promise
 from gametable.games.ramen_ramen.cards import CARD_BY_NAME, DECK, POINTS_BY_TYPES, POPCOUNT
 from gametable.games.ramen_ramen.state import (
+    _PLACE_PAIRS,
     PLAY,
+    PLAYS1,
+    PLAYS2,
     SERVE_SUM,
     TAKES,
     Play,
@@ -165,49 +168,50 @@ def policy_play(
     b0 = f0[s0 * 128 + m0]
     b1 = f1[s1 * 128 + m1]
     b2 = f2[s2 * 128 + m2]
-    gains = []
+    # Per card: its best bowl and gain, and its second-best bowl and gain.
+    firsts = []
+    n = len(hand)
     for c in hand:
         v = c & 7
         bit = 1 << (c >> 3)
         t0 = s0 + v
         t1 = s1 + v
         t2 = s2 + v
-        gains.append(
-            (
-                f0[(t0 if t0 < 14 else 14) * 128 + (m0 | bit)] - b0,
-                f1[(t1 if t1 < 14 else 14) * 128 + (m1 | bit)] - b1,
-                f2[(t2 if t2 < 14 else 14) * 128 + (m2 | bit)] - b2,
-            )
-        )
-    n = len(hand)
+        g0 = f0[(t0 if t0 < 14 else 14) * 128 + (m0 | bit)] - b0
+        g1 = f1[(t1 if t1 < 14 else 14) * 128 + (m1 | bit)] - b1
+        g2 = f2[(t2 if t2 < 14 else 14) * 128 + (m2 | bit)] - b2
+        if g0 >= g1:
+            if g1 >= g2:
+                firsts.append((g0, 0, g1, 1))
+            elif g0 >= g2:
+                firsts.append((g0, 0, g2, 2))
+            else:
+                firsts.append((g2, 2, g0, 0))
+        elif g0 >= g2:
+            firsts.append((g1, 1, g0, 0))
+        elif g1 >= g2:
+            firsts.append((g1, 1, g2, 2))
+        else:
+            firsts.append((g2, 2, g1, 1))
     if n == 1:
-        g = gains[0]
-        p = 0 if g[0] >= g[1] and g[0] >= g[2] else (1 if g[1] >= g[2] else 2)
-        return ((hand[0], p),)
+        return ((hand[0], firsts[0][1]),)
     best = -1e9
     choice: tuple[tuple[int, int], ...] = ()
     for i in range(n - 1):
-        a0, a1, a2 = gains[i]
+        ga, pa, sa, qa = firsts[i]
         for j in range(i + 1, n):
-            c0, c1, c2 = gains[j]
-            if a0 + c1 > best:
-                best = a0 + c1
-                choice = ((hand[i], 0), (hand[j], 1))
-            if a0 + c2 > best:
-                best = a0 + c2
-                choice = ((hand[i], 0), (hand[j], 2))
-            if a1 + c0 > best:
-                best = a1 + c0
-                choice = ((hand[i], 1), (hand[j], 0))
-            if a1 + c2 > best:
-                best = a1 + c2
-                choice = ((hand[i], 1), (hand[j], 2))
-            if a2 + c0 > best:
-                best = a2 + c0
-                choice = ((hand[i], 2), (hand[j], 0))
-            if a2 + c1 > best:
-                best = a2 + c1
-                choice = ((hand[i], 2), (hand[j], 1))
+            gb, pb, sb, qb = firsts[j]
+            if pa != pb:
+                if ga + gb > best:
+                    best = ga + gb
+                    choice = ((hand[i], pa), (hand[j], pb))
+            elif ga + sb >= sa + gb:
+                if ga + sb > best:
+                    best = ga + sb
+                    choice = ((hand[i], pa), (hand[j], qb))
+            elif sa + gb > best:
+                best = sa + gb
+                choice = ((hand[i], qa), (hand[j], pb))
     return choice
 
 
@@ -306,6 +310,8 @@ def seat_tables(
 
 
 _TABLES: dict[tuple[int, int], tuple[tuple[Flat, Flat, Flat], ...]] = {}
+_PAIR_INDEX = {p * 3 + q: i for i, (p, q) in enumerate(_PLACE_PAIRS)}
+"""Index in ``PLAYS2[a][b]`` of the play putting ``a`` into place p and ``b`` into q."""
 
 
 def playout_action(state: RamenState, seat: int) -> Play | Take:
@@ -328,7 +334,13 @@ def playout_action(state: RamenState, seat: int) -> Play | Take:
     f0, f1, f2 = tables[left if left < _MAX_LEFT else _MAX_LEFT]
     if state.phase == PLAY:
         placements = policy_play(hand, state.bowl_sum, state.bowl_mask, f0, f1, f2)
-        return Play(tuple(sorted(placements)))
+        if len(placements) == 1:
+            card, place = placements[0]
+            return PLAYS1[card][place]
+        (a, p), (b, q) = placements
+        if a > b:
+            a, p, b, q = b, q, a, p
+        return PLAYS2[a][b][_PAIR_INDEX[p * 3 + q]]
     return TAKES[policy_take(state.fridge, state.bowl_sum, state.bowl_mask, f0, f1, f2)]
 
 
