@@ -112,3 +112,22 @@ def test_batches_are_balanced_between_workers() -> None:
     assert default_batch_size(10_000, 2) == 64
     assert default_batch_size(100, 2) == 7
     assert default_batch_size(3, 8) == 1
+
+
+def test_adaptive_batches_grow_for_fast_games_and_stay_small_for_slow_ones() -> None:
+    from dataclasses import replace
+
+    from gametable.sim.jobs import AdaptiveBatches
+
+    _, tasks = simulation_tasks(RAMEN, 2, parse_bots(RAMEN, "random", 2), 2000, 1, {})
+    sample = play_task(tasks[0])
+    for seconds, expected in ((0.001, 64), (0.1, 10), (5.0, 1)):
+        batches = AdaptiveBatches(tasks, workers=2)
+        sizes = []
+        played = []
+        for batch in batches:
+            sizes.append(len(batch))
+            played += [t.index for t in batch]
+            batches.feedback([replace(sample, seconds=seconds)] * len(batch))
+        assert played == list(range(2000))  # every game exactly once, in order
+        assert sizes[0] == 1 and sizes[1] == expected

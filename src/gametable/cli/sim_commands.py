@@ -59,7 +59,8 @@ WorkersOpt = Annotated[
     typer.Option("--workers", "-w", help="parallel workers (default: all available cores)"),
 ]
 BatchOpt = Annotated[
-    int | None, typer.Option(help="games per task sent to a worker (default: automatic)")
+    int | None,
+    typer.Option(help="games per task sent to a worker (default: about a second's worth)"),
 ]
 BackendOpt = Annotated[str, typer.Option(help=f"where to play: {' | '.join(BACKENDS)}")]
 AddressOpt = Annotated[

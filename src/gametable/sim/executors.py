@@ -1,7 +1,10 @@
 """Where games are played: in this process, in a pool of local processes, or on Ray.
 
 Every executor takes batches of :class:`~gametable.sim.jobs.GameTask` and yields the rows
-of each finished batch as soon as it is done (in completion order, not task order). The
+of each finished batch as soon as it is done (in completion order, not task order).
+Batches are drawn from the iterable only as workers free up, so the iterable may size
+each batch from the timings of the rows already returned (see
+:class:`~gametable.sim.jobs.AdaptiveBatches`). The
 rows depend only on the tasks, which carry their own seeds, so every executor and every
 worker count gives the same rows.
 """
@@ -11,7 +14,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Protocol
 
@@ -29,7 +32,7 @@ class Executor(Protocol):
     workers: int
 
     def run(
-        self, batches: Sequence[Sequence[GameTask]], keep_records: bool = False
+        self, batches: Iterable[Sequence[GameTask]], keep_records: bool = False
     ) -> Iterator[list[GameRow]]: ...
 
     def close(self) -> None: ...
@@ -42,7 +45,7 @@ class InlineExecutor:
     workers = 1
 
     def run(
-        self, batches: Sequence[Sequence[GameTask]], keep_records: bool = False
+        self, batches: Iterable[Sequence[GameTask]], keep_records: bool = False
     ) -> Iterator[list[GameRow]]:
         """Yield each batch's rows in order."""
         for batch in batches:
@@ -76,16 +79,18 @@ class ProcessExecutor:
         self._aborted = False
 
     def run(
-        self, batches: Sequence[Sequence[GameTask]], keep_records: bool = False
+        self, batches: Iterable[Sequence[GameTask]], keep_records: bool = False
     ) -> Iterator[list[GameRow]]:
         """Yield each batch's rows as it completes."""
-        queue = list(batches)[::-1]
+        source = iter(batches)
         running: set[Future[list[GameRow]]] = set()
         limit = 2 * self.workers
         try:
-            while queue or running:
-                while queue and len(running) < limit:
-                    running.add(self._pool.submit(play_batch, queue.pop(), keep_records))
+            while True:
+                while len(running) < limit and (batch := next(source, None)) is not None:
+                    running.add(self._pool.submit(play_batch, batch, keep_records))
+                if not running:
+                    break
                 done, running = wait(running, return_when=FIRST_COMPLETED)
                 for future in done:
                     yield future.result()
@@ -154,17 +159,19 @@ class RayExecutor:
         self._remote: Any = ray.remote(num_cpus=1)(play_batch)
 
     def run(
-        self, batches: Sequence[Sequence[GameTask]], keep_records: bool = False
+        self, batches: Iterable[Sequence[GameTask]], keep_records: bool = False
     ) -> Iterator[list[GameRow]]:
         """Yield each batch's rows as it completes."""
         ray = self._ray
-        queue = list(batches)[::-1]
+        source = iter(batches)
         running: list[Any] = []
         limit = 2 * self.workers
         try:
-            while queue or running:
-                while queue and len(running) < limit:
-                    running.append(self._remote.remote(queue.pop(), keep_records))
+            while True:
+                while len(running) < limit and (batch := next(source, None)) is not None:
+                    running.append(self._remote.remote(batch, keep_records))
+                if not running:
+                    break
                 done, running = ray.wait(running, num_returns=1)
                 for ref in done:
                     rows: list[GameRow] = ray.get(ref)

@@ -15,7 +15,7 @@ import hashlib
 import json
 import math
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -382,11 +382,51 @@ def batches(tasks: Sequence[GameTask], size: int) -> list[list[GameTask]]:
 
 
 def default_batch_size(tasks: int, workers: int) -> int:
-    """Batches big enough to amortise dispatch, small enough to balance load and show progress.
+    """The largest batch :class:`AdaptiveBatches` uses for a job of ``tasks`` games.
 
-    Aim at about 8 batches per worker, capped at 64 games per batch.
+    About 8 batches per worker, capped at 64 games per batch.
     """
     return max(1, min(64, math.ceil(tasks / max(1, 8 * workers))))
+
+
+class AdaptiveBatches:
+    """Batches sized from how long games take, so each batch lasts about ``target`` seconds.
+
+    The first batches hold one game each; after each finished batch (:meth:`feedback`)
+    the mean time per game so far sets the next sizes, between 1 and
+    :func:`default_batch_size`. Fast games thus go out in large batches (little dispatch
+    overhead) and slow ones (search bots) in small batches (steady progress, balanced
+    workers, little lost on an interrupt). Sizes never change which games are played, so
+    results do not depend on them.
+    """
+
+    def __init__(self, tasks: Sequence[GameTask], workers: int, target: float = 1.0) -> None:
+        self._tasks = list(tasks)
+        self._next = 0
+        self._cap = default_batch_size(len(self._tasks), workers)
+        self._target = target
+        self._games = 0
+        self._seconds = 0.0
+
+    def feedback(self, rows: Sequence[GameRow]) -> None:
+        """Learn from the timings of finished games."""
+        self._games += len(rows)
+        self._seconds += sum(row.seconds for row in rows)
+
+    def size(self) -> int:
+        """The size the next batch will have (before trimming at the end of the job)."""
+        if not self._games:
+            return 1
+        per_game = self._seconds / self._games
+        wanted = int(self._target / per_game) if per_game > 0 else self._cap
+        return max(1, min(self._cap, wanted))
+
+    def __iter__(self) -> Iterator[list[GameTask]]:
+        while self._next < len(self._tasks):
+            size = self.size()
+            batch = self._tasks[self._next : self._next + size]
+            self._next += size
+            yield batch
 
 
 def pending(tasks: Iterable[GameTask], done: set[int]) -> list[GameTask]:

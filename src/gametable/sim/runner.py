@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gametable.sim.executors import Executor
-from gametable.sim.jobs import GameRow, GameTask, JobSpec, SimError, batches, default_batch_size
+from gametable.sim.jobs import AdaptiveBatches, GameRow, GameTask, JobSpec, SimError, batches
 from gametable.sim.storage import Store
 
 
@@ -45,7 +45,9 @@ def run_job(
     """Play ``tasks`` (those not already in ``store``) and return every row of the job.
 
     ``on_start(resumed, total)`` is called once the stored rows are known, and
-    ``on_rows(rows)`` after each finished batch (for progress bars). Rows are stored as
+    ``on_rows(rows)`` after each finished batch (for progress bars). ``batch_size`` fixes
+    the games per batch; by default batches adapt to how long games take
+    (:class:`~gametable.sim.jobs.AdaptiveBatches`). Rows are stored as
     their batch finishes, so an interrupt (``KeyboardInterrupt``) keeps every finished
     batch and a rerun of the same job resumes from there.
     """
@@ -60,10 +62,13 @@ def run_job(
             records.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise SimError(f"cannot create the records folder {records}: {exc}") from None
-    size = batch_size or default_batch_size(len(todo), executor.workers)
+    adaptive = AdaptiveBatches(todo, executor.workers) if batch_size is None else None
+    source = adaptive if adaptive is not None else batches(todo, batch_size or 1)
     rows = dict(done)
     start = time.perf_counter()
-    for batch_rows in executor.run(batches(todo, size), keep_records=records is not None):
+    for batch_rows in executor.run(source, keep_records=records is not None):
+        if adaptive is not None:
+            adaptive.feedback(batch_rows)
         if records is not None:
             for row in batch_rows:
                 if row.record is not None:
