@@ -95,6 +95,8 @@ def test_every_registered_game_plays_through_the_simulator(game) -> None:  # typ
     row = play_task(tasks[0])
     assert row.players == players and len(row.scores) == players
     assert all(1 <= r <= players for r in row.ranks) and row.winners
+    starters = game.new_state(players, seed=row.deal_seed).to_act
+    assert row.first_seat == (starters[0] if len(starters) == 1 else None)
 
 
 def test_the_verdict_is_read_from_the_result_details_without_knowing_the_game() -> None:
