@@ -281,10 +281,10 @@ def _solve(
             acc += rack_counts[c * 13 + n - 1] * (w_tile + w_num * n)
             rest[(n - 1) * 5 + c] = acc
     need = -1 if bound is None else bound
-    # layers[i]: dict key -> (score, prev key)
-    start = 0
-    layers: list[dict[int, tuple[int, int]]] = []
-    layer: dict[int, tuple[int, int]] = {start: (0, -1)}
+    # layers[i]: state key -> best score; backs[i]: state key -> its best predecessor
+    layers: list[dict[int, int]] = []
+    backs: list[dict[int, int]] = [{}]
+    layer: dict[int, int] = {0: 0}
     jmask = 3 << _J_SHIFT
     smask = 15 << _S_SHIFT
     mmask = 7 << _M_SHIFT
@@ -298,11 +298,12 @@ def _solve(
             gain_tile = w_tile + w_num * n
             # after 13 no run goes on: the next position holds nothing
             nxt_avail = table_counts[code + 1] + rack_counts[code + 1] if n < 13 else -(10**6)
-            nxt: dict[int, tuple[int, int]] = {}
+            nxt: dict[int, int] = {}
+            back: dict[int, int] = {}
             get = nxt.get
             floor = need - rest[(n - 1) * 5 + c]
             moves_c = _MOVES[c]
-            for key, (score, _) in layer.items():
+            for key, score in layer.items():
                 if score < floor:
                     continue
                 cs = (key >> shift) & 63
@@ -336,16 +337,18 @@ def _solve(
                             nk = vk + delta
                             if g > m_cur:
                                 nk = (nk & ~mmask) | (g << _M_SHIFT)
-                            old = get(nk)
-                            if old is None or old[0] < sc_r:
-                                nxt[nk] = (sc_r, key)
+                            if get(nk, -1) < sc_r:
+                                nxt[nk] = sc_r
+                                back[nk] = key
             layers.append(layer)
+            backs.append(back)
             layer = nxt
         # groups of number n must split into sets of 3-4 distinct colours
         # (jokers standing in groups are added here, not per colour: any missing colour
         # will do, so placing them per colour would only repeat the same arrangements)
-        closed: dict[int, tuple[int, int]] = {}
-        for key, val in layer.items():
+        closed: dict[int, int] = {}
+        closed_back: dict[int, int] = {}
+        for key, score in layer.items():
             s_cur = (key & smask) >> _S_SHIFT
             m_cur = (key & mmask) >> _M_SHIFT
             base = key & ~(smask | mmask)
@@ -358,15 +361,16 @@ def _solve(
                 if vcap and jg:
                     v = (key & vmask) >> _V_SHIFT
                     nk = (nk & ~vmask) | (min(vcap, v + jg * n) << _V_SHIFT)
-                old = closed.get(nk)
-                if old is None or old[0] < val[0]:
-                    closed[nk] = (val[0], key)
+                if closed.get(nk, -1) < score:
+                    closed[nk] = score
+                    closed_back[nk] = key
         layers.append(layer)
+        backs.append(closed_back)
         layer = closed
     # final: runs all at least 3 long, table jokers all used, meld value reached
     best_key = -1
     best_score = -1
-    for key, (score, _) in layer.items():
+    for key, score in layer.items():
         if any(((key >> (6 * c)) & 63) not in _CLOSED for c in range(4)):
             continue
         jused = (key & jmask) >> _J_SHIFT
@@ -380,11 +384,12 @@ def _solve(
     if best_key < 0:
         return None
     layers.append(layer)
-    return _rebuild(layers, best_key, table_counts, rack_counts, joker_value, w_tile, w_num)
+    return _rebuild(layers, backs, best_key, table_counts, rack_counts, joker_value, w_tile, w_num)
 
 
 def _rebuild(
-    layers: list[dict[int, tuple[int, int]]],
+    layers: list[dict[int, int]],
+    backs: list[dict[int, int]],
     final_key: int,
     table_counts: Sequence[int],
     rack_counts: Sequence[int],
@@ -394,12 +399,12 @@ def _rebuild(
 ) -> Solution:
     # walk back: keys[k] is the state after step k (steps: 4 colours + 1 closing per number)
     keys = [final_key]
-    scores = [layers[-1][final_key][0]]
+    scores = [layers[-1][final_key]]
     key = final_key
     for i in range(len(layers) - 1, 0, -1):
-        key = layers[i][key][1]
+        key = backs[i][key]
         keys.append(key)
-        scores.append(layers[i - 1][key][0])
+        scores.append(layers[i - 1][key])
     keys.reverse()  # keys[0] = start state, one per step after that
     scores.reverse()
     return _build(keys, scores, table_counts, rack_counts, joker_value, w_tile, w_num)
