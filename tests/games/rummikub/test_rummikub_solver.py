@@ -42,10 +42,12 @@ def check(tab, rack, objective):
 
 @pytest.mark.parametrize("chunk", range(8))
 def test_solver_matches_the_ilp_oracle_on_random_positions(chunk):
-    """1,040 positions: tables of 0-60 tiles, 14-tile racks, jokers in a third."""
+    """1,040 positions: 14-tile racks, jokers in a third, tables of 0-60 tiles in two
+    chunks and 0-45 in the others (the large tables with jokers are the slow ones)."""
     rng = Rng(f"solver-oracle-{chunk}")
+    biggest = 61 if chunk < 2 else 46
     for i in range(130):
-        tab, rack = random_position(rng, rng.randbelow(61), 14, jokers=i % 3 == 0)
+        tab, rack = random_position(rng, rng.randbelow(biggest), 14, jokers=i % 3 == 0)
         check(tab, rack, "tiles" if i % 2 else "value")
 
 
