@@ -57,6 +57,17 @@ def test_executor_settings_are_checked() -> None:
     assert isinstance(make_executor("local", 1), InlineExecutor)
 
 
+def test_an_unreachable_ray_address_fails_fast_with_the_reason() -> None:
+    pytest.importorskip("ray")
+    import socket
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(SimError, match=f"cannot reach a Ray cluster at 127.0.0.1:{port}"):
+        make_executor("ray", 1, f"127.0.0.1:{port}")
+
+
 def test_ray_gives_the_same_rows_as_local_processes() -> None:
     """Ray no longer has ``local_mode`` (removed in Ray 2.x: "local_mode is no longer
     supported"); its current equivalent is a private single-machine instance, which is

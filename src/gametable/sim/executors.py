@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import socket
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -145,6 +146,7 @@ class RayExecutor:
                 "configure_logging": False,
             }
             if address:
+                _check_reachable(address)
                 kwargs["address"] = address
             elif workers:
                 kwargs["num_cpus"] = workers
@@ -184,6 +186,18 @@ class RayExecutor:
         """Shut Ray down if this executor started it."""
         if self._owned:
             self._ray.shutdown()
+
+
+def _check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Fail fast on a ``host:port`` (or ``ray://host:port``) nobody listens on: Ray itself
+    retries for minutes before giving up. ``auto`` and other forms are left to Ray."""
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit() or not host:
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise SimError(f"cannot reach a Ray cluster at {address}: {exc}") from None
 
 
 def available_cores() -> int:
