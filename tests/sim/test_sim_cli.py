@@ -47,6 +47,18 @@ def test_simulate_prints_the_summary_and_stores_rows_records_and_a_report(tmp_pa
         "--workers", "1", "--no-progress", "--out", str(out),
     )  # fmt: skip
     assert "12 resumed" in again.output and "0 played now" in again.output
+    longer = run(
+        "simulate", "ramen-ramen", "--seats", "greedy,random", "--games", "15", "--seed", "5",
+        "--workers", "1", "--no-progress", "--out", str(out), "--json",
+    )  # fmt: skip
+    assert json.loads(longer.stdout)["games"] == 15
+    shorter = run(
+        "simulate", "ramen-ramen", "--seats", "greedy,random", "--games", "4", "--seed", "5",
+        "--workers", "1", "--no-progress", "--out", str(out),
+    )  # fmt: skip
+    assert "4 games (seed 5; 0 played now" in shorter.output and "4 resumed" in shorter.output
+    [(_, stored)] = load_results(out)
+    assert len(stored) == 15 and stored[:12] == rows
 
 
 def test_simulate_json_summary_is_the_same_on_one_or_two_workers(tmp_path: Path) -> None:
@@ -96,6 +108,8 @@ def test_tournament_prints_a_leaderboard_resumes_and_reports(tmp_path: Path) -> 
     assert "0 played now, 6 resumed" in again.output
     listing = json.loads(run(*args, "--json").stdout)
     assert [e["bot"] for e in listing["leaderboard"]] == ["greedy", "random"]
+    more = run(*args[:5], "4", *args[6:])
+    assert "4 round(s), 8 games" in more.output and "2 played now, 6 resumed" in more.output
 
 
 def test_a_gauntlet_against_a_full_table(tmp_path: Path) -> None:

@@ -422,6 +422,7 @@ def tournament(
                 json.dumps(
                     {
                         "job": spec.to_json(),
+                        "rounds": rounds,
                         "games": len(run.rows),
                         "leaderboard": [_standing_json(s) for s in standings],
                         "head_to_head": [
@@ -432,7 +433,7 @@ def tournament(
                 )
             )
         else:
-            print_leaderboard(console, game, spec, standings, run)
+            print_leaderboard(console, game, spec, rounds, standings, run)
         if report is not None:
             from gametable.sim.report import write_tournament_report
 
@@ -457,13 +458,18 @@ def _standing_json(s: Standing) -> dict[str, Any]:
 
 
 def print_leaderboard(
-    console: Console, game: Game, spec: JobSpec, standings: Sequence[Standing], run: JobRun
+    console: Console,
+    game: Game,
+    spec: JobSpec,
+    rounds: int,
+    standings: Sequence[Standing],
+    run: JobRun,
 ) -> None:
     """The leaderboard ``gametable tournament`` prints."""
     params = dict(spec.params)
     console.print(
         f"[bold]{game.title}[/bold] {params['mode']}, {spec.players} player(s), "
-        f"{params['rounds']} round(s), {len(run.rows)} games (seed {spec.seed}; "
+        f"{rounds} round(s), {len(run.rows)} games (seed {spec.seed}; "
         f"{run.played} played now" + (f", {run.resumed} resumed" if run.resumed else "") + ")"
     )
     table = Table(title="Leaderboard", title_justify="left")

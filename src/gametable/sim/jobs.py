@@ -279,7 +279,9 @@ class JobSpec:
     """What a job is, as stored with its results: resuming needs the same spec.
 
     ``kind`` is ``"simulate"`` or ``"tournament"``; ``params`` holds the kind's own
-    settings (the seats of a simulation; the bots, mode and rounds of a tournament).
+    settings (the seats of a simulation; the bots and mode of a tournament). The size of
+    the job (``--games``, ``--rounds``) is deliberately not part of it: game *i* is the
+    same game in a short and a long run, so a longer run reuses a shorter one's games.
     """
 
     kind: str
@@ -357,9 +359,7 @@ def simulation_tasks(
     resolved = resolve_options(game, players, options)
     frozen = tuple(sorted(resolved.items()))
     names = tuple(str(b) for b in bots)
-    spec = JobSpec(
-        "simulate", game.name, players, frozen, seed, (("games", games), ("seats", names))
-    )
+    spec = JobSpec("simulate", game.name, players, frozen, seed, (("seats", names),))
     tasks = [
         GameTask(
             index=i,

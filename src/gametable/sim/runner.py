@@ -53,7 +53,9 @@ def run_job(
     """
     import time
 
-    done: dict[int, GameRow] = store.begin(spec) if store is not None else {}
+    stored: dict[int, GameRow] = store.begin(spec) if store is not None else {}
+    wanted = {t.index for t in tasks}
+    done = {i: row for i, row in stored.items() if i in wanted}  # a longer run stored more
     todo = [t for t in tasks if t.index not in done]
     if on_start is not None:
         on_start(len(done), len(tasks))

@@ -102,7 +102,7 @@ def tournament_tasks(
         players,
         frozen,
         seed,
-        (("bots", tuple(names)), ("mode", mode), ("rounds", rounds)),
+        (("bots", tuple(names)), ("mode", mode)),
     )
     tasks: list[GameTask] = []
     for rnd in range(rounds):
