@@ -12,8 +12,10 @@ number (their total ``S`` and the largest count of one colour ``M``), the jokers
 far and, for an opening, the meld value reached (capped at the target). At each position
 the choice is how many real tiles and jokers stand there, and how they split between
 extending runs (every run shorter than 3 *must* be extended; runs of 3+ may end), starting
-runs, and groups. After the last colour of a number, the group tiles must split into groups
-of 3-4 distinct colours: possible exactly when ``max(M, ceil(S/4)) <= S // 3``. After 13,
+runs, and groups. After the last colour of a number, jokers may join its groups (any
+missing colour will do, so they are added there once rather than per colour), and the group
+tiles must split into groups of 3-4 distinct colours: possible exactly when
+``max(M, ceil(S/4)) <= S // 3``. After 13,
 no run may be shorter than 3. Every valid arrangement is such a path and every path is a
 valid arrangement, so the optimum over paths is exact. The arrangement itself is rebuilt
 from the optimal path (runs from the run choices, groups by dealing each colour's tiles to
@@ -155,7 +157,8 @@ class Solution:
     value: int
     """Their value: numbers, plus ``joker_value`` per joker."""
     meld_value: int
-    """Their value with each joker at the number it stands for (the initial-meld count)."""
+    """Their value with each joker at the number it stands for (the initial-meld count;
+    exact for an opening, where every joker on the table was laid)."""
 
     def __repr__(self) -> str:
         return f"Solution(tiles={self.tiles}, value={self.value}, table={table_name(self.table)!r})"
