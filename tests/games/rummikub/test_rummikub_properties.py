@@ -180,3 +180,29 @@ def test_timer_games_replay_with_timeouts():
     loaded = records.from_json(json.loads(rec.record.dumps()))
     replayed = records.replay(loaded)
     assert sum(replayed.racks[state.current]) == 17
+
+
+def test_golden_transcript_of_a_seeded_random_game():
+    """Pins the deal, the first player and the listed decisions of seed 7 (2 players)."""
+    state = GAME.new_state(2, seed=7)
+    assert state.setup["first_draws"] == [["O3", "O11"]]  # seat 1 drew 11: it starts
+    rng = Rng(7)
+    transcript = []
+    for _ in range(10):
+        seat = state.current
+        legal = state.legal_actions(seat)
+        action = legal[rng.randbelow(len(legal))]
+        transcript.append((seat, len(legal), GAME.format_action(action)))
+        state.apply(seat, action)
+    assert transcript == [
+        (1, 2, "= K10 R10 B10"),
+        (0, 1, "draw"),
+        (1, 1, "draw"),
+        (0, 1, "draw"),
+        (1, 2, "draw"),
+        (0, 1, "draw"),
+        (1, 2, "draw"),
+        (0, 1, "draw"),
+        (1, 2, "= K10 R10 B10 O10"),
+        (0, 1, "draw"),
+    ]
