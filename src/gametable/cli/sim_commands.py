@@ -164,7 +164,8 @@ def _run(
     def on_start(resumed: int, total: int) -> None:
         if resumed:
             err.print(f"resuming: {resumed} of {total} games already stored, not replayed")
-        progress.update(task_id, completed=resumed)
+            # Count only the games to play, so the rate and the ETA are about them.
+            progress.update(task_id, total=total - resumed, description=f"{title} (rest)")
 
     def on_rows(rows: list[GameRow]) -> None:
         played[0] += len(rows)
