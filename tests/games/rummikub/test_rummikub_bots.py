@@ -64,3 +64,14 @@ def test_solver_beats_greedy_more_often_than_not():
         solver_seat = seats.index("solver")
         wins += solver_seat in record.result.winners
     assert wins >= games * 0.6
+
+
+def test_bots_play_legally_with_every_flag_on():
+    flags = {
+        "initial_meld_allows_manipulation": True,
+        "joker_group3_needs_both_colours": True,
+        "freed_joker_needs_rack_tile": True,
+    }
+    agents = [make_agent(GAME, n, s) for s, n in enumerate(("solver", "greedy", "solver"))]
+    record = play_game(GAME, agents, seed=5, **flags)
+    assert record.result is not None and sum(record.result.scores) == 0

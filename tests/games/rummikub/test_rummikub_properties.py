@@ -206,3 +206,17 @@ def test_golden_transcript_of_a_seeded_random_game():
         (1, 2, "= K10 R10 B10 O10"),
         (0, 1, "draw"),
     ]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_random_games_with_every_flag_on(players):
+    flags = {
+        "initial_meld_allows_manipulation": True,
+        "joker_group3_needs_both_colours": True,
+        "freed_joker_needs_rack_tile": True,
+        "joker_penalty": 100,
+        "turn_seconds": 45,
+    }
+    for seed in range(3):
+        state = run_random_game(players, seed, **flags)
+        assert sum(state.result().scores) == 0
