@@ -443,8 +443,9 @@ class _Sim:
 class PlannerAgent:
     """Monte Carlo planner for solo games (see the module docstring).
 
-    Parameters: ``seconds`` (thinking time per turn, shared between the play and the
-    take; default 1.0), ``samples`` (a cap on deck samples per decision, for
+    Parameters: ``seconds`` (time per turn, default 1.0: the play searches for 65% of it
+    and the take for 28%, leaving the rest for reading views and playing the moves, so
+    a whole turn stays within ``seconds``), ``samples`` (a cap on deck samples per decision, for
     reproducible tests), ``width`` (candidates kept after the quick evaluation), and the
     bowl evaluation's ``avg_card``, ``hit_rate``, ``promise`` and ``card_cost`` (as the
     greedy bot's).
@@ -518,7 +519,7 @@ class PlannerAgent:
         phase = view["phase"]
         budget = self.seconds
         if budget is not None:
-            budget *= 0.7 if phase == "play" else 0.3
+            budget *= 0.65 if phase == "play" else 0.28
         candidates = self._candidates(root, phase, legal, deck_size)
         if len(candidates) == 1:
             return candidates[0][0]
