@@ -3,7 +3,7 @@
 Listing every legal play is impossible (a play is a whole table arrangement), so the
 state lists a useful subset found without search:
 
-- before the initial meld: the solver's best opening from the rack alone (most tiles), if
+- before the initial meld: an opening found without search (:func:`cheap_opening`), if
   one is worth 30;
 - after it: each new set that the rack alone can make (maximal runs of number tiles and
   groups of every available colour), and each single rack tile that extends a run at an end
@@ -17,14 +17,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gametable.games.rummikub.solver import best_opening
 from gametable.games.rummikub.state import Play, make_play
 from gametable.games.rummikub.tiles import (
     JOKER,
     JOKER_BASE,
     Table,
     face_of,
-    tiles_of,
 )
 
 MAX_LISTED = 40
@@ -50,6 +48,24 @@ def rack_sets(rack: Sequence[int]) -> list[tuple[int, ...]]:
         if len(group) >= 3:
             out.append(group)
     return out
+
+
+def cheap_opening(rack: Sequence[int]) -> list[tuple[int, ...]] | None:
+    """An initial meld found without search: the rack's maximal runs and full groups of
+    number tiles, highest value first, kept while they do not share a tile, until they are
+    worth 30 (``None`` if they never are). The solver finds more; this is for listing."""
+    left = list(rack)
+    chosen: list[tuple[int, ...]] = []
+    value = 0
+    for s in sorted(rack_sets(rack), key=lambda s: -sum(t % 13 + 1 for t in s)):
+        if all(left[t] > 0 for t in s):
+            for t in s:
+                left[t] -= 1
+            chosen.append(s)
+            value += sum(t % 13 + 1 for t in s)
+            if value >= 30:
+                return chosen
+    return None
 
 
 def extensions(table: Table, rack: Sequence[int]) -> list[Table]:
@@ -87,10 +103,8 @@ def simple_plays(
 ) -> list[Play]:
     """A few legal plays found without search (see the module docstring)."""
     if not melded:
-        sol = best_opening(tiles_of(rack))
-        if sol is None:
-            return []
-        return [make_play((*table, *sol.table))]
+        opening = cheap_opening(rack)
+        return [] if opening is None else [make_play((*table, *opening))]
     plays: list[Play] = []
     seen: set[Play] = set()
     for s in rack_sets(rack):
