@@ -47,6 +47,22 @@ def test_rows_round_trip_exactly_and_a_rerun_resumes(tmp_path: Path, suffix: str
     ]
 
 
+def test_a_csv_row_cut_short_by_a_hard_kill_is_replayed(tmp_path: Path) -> None:
+    path = tmp_path / "cut.csv"
+    spec, tasks = job(4)
+    store = open_store(path)
+    run_job(spec, tasks[:3], InlineExecutor(), store)
+    store.close()
+    text = path.read_text()
+    path.write_text(text[: len(text) - 25])  # the third row loses its end
+    assert [r.index for r in load_results(path)[0][1]] == [0, 1]
+    store = open_store(path)
+    again = run_job(spec, tasks, InlineExecutor(), store)
+    store.close()
+    assert (again.resumed, again.played) == (2, 2)
+    assert [r.index for r in load_results(path)[0][1]] == [0, 1, 2, 3]
+
+
 def test_one_file_holds_several_jobs(tmp_path: Path) -> None:
     path = tmp_path / "many.sqlite"
     for seed in (1, 2):

@@ -16,6 +16,7 @@ reachable with ``json_extract(scores, '$[0]')``.
 from __future__ import annotations
 
 import csv
+import io
 import json
 import sqlite3
 import time
@@ -305,7 +306,10 @@ def _read_csv(path: Path) -> tuple[dict[str, JobSpec], dict[str, list[GameRow]]]
     if not path.exists() or path.stat().st_size == 0:
         return specs, rows
     try:
-        with path.open(newline="", encoding="utf-8") as handle:
+        text = path.read_text(encoding="utf-8")
+        if "\n" in text and not text.endswith("\n"):
+            text = text[: text.rindex("\n") + 1]  # a row cut short by a hard kill: not stored
+        with io.StringIO(text, newline="") as handle:
             reader = csv.DictReader(handle)
             if reader.fieldnames is None or tuple(reader.fieldnames) != COLUMNS:
                 raise SimError(
@@ -322,6 +326,14 @@ def _read_csv(path: Path) -> tuple[dict[str, JobSpec], dict[str, list[GameRow]]]
         jobs = ", ".join(sorted(missing))
         raise SimError(f"{path}: job(s) {jobs} are missing from {_sidecar(path)}")
     return specs, rows
+
+
+def _drop_partial_line(path: Path) -> None:
+    """Cut a last line without its newline (a row half-written when the process was killed)."""
+    with path.open("rb+") as handle:
+        data = handle.read()
+        if data and not data.endswith(b"\n"):
+            handle.truncate(data.rindex(b"\n") + 1 if b"\n" in data else 0)
 
 
 class CsvStore:
@@ -342,6 +354,8 @@ class CsvStore:
             data = {jid: s.to_json() for jid, s in specs.items()}
             _sidecar(self.path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         fresh = not self.path.exists() or self.path.stat().st_size == 0
+        if not fresh:
+            _drop_partial_line(self.path)
         self._handle = self.path.open("a", newline="", encoding="utf-8")
         self._writer = csv.DictWriter(self._handle, fieldnames=COLUMNS)
         if fresh:
