@@ -140,6 +140,17 @@ def _moves() -> list[list[list[list[tuple[tuple[int, int], ...]]]]]:
 _MOVES = _moves()
 
 
+def _colour_order(table_counts: Sequence[int], rack_counts: Sequence[int], n: int) -> list[int]:
+    """The colours of number ``n`` in the order the DP takes them: fewest tiles first, so
+    that forced choices come before the branching ones (number 0: unused)."""
+    if n == 0:
+        return [0, 1, 2, 3]
+    return sorted(
+        range(4),
+        key=lambda c: (table_counts[c * 13 + n - 1] + rack_counts[c * 13 + n - 1], c),
+    )
+
+
 def _groups_ok(s: int, m: int) -> bool:
     return s == 0 or max(m, -(-s // 4)) <= s // 3
 
@@ -278,11 +289,13 @@ def _solve(
     joker_pot = (jmax - jt) * (w_tile + w_num * joker_value)
     rest = [0] * 66
     acc = joker_pot
+    orders = [_colour_order(table_counts, rack_counts, n) for n in range(14)]
     for n in range(13, 0, -1):
         rest[(n - 1) * 5 + 4] = acc
-        for c in range(3, -1, -1):
+        for idx in range(3, -1, -1):
+            c = orders[n][idx]
             acc += rack_counts[c * 13 + n - 1] * (w_tile + w_num * n)
-            rest[(n - 1) * 5 + c] = acc
+            rest[(n - 1) * 5 + idx] = acc
     need = -1 if bound is None else bound
     # layers[i]: state key -> best score; backs[i]: state key -> its best predecessor
     layers: list[dict[int, int]] = []
@@ -293,7 +306,7 @@ def _solve(
     mmask = 7 << _M_SHIFT
     vmask = 63 << _V_SHIFT
     for n in range(1, 14):
-        for c in range(4):
+        for idx, c in enumerate(orders[n]):
             code = c * 13 + n - 1
             lo = table_counts[code]
             hi = lo + rack_counts[code]
@@ -304,7 +317,7 @@ def _solve(
             nxt: dict[int, int] = {}
             back: dict[int, int] = {}
             get = nxt.get
-            floor = need - rest[(n - 1) * 5 + c]
+            floor = need - rest[(n - 1) * 5 + idx]
             moves_c = _MOVES[c]
             for key, score in layer.items():
                 if score < floor:
@@ -428,7 +441,7 @@ def _build(
     step = 0
     for n in range(1, 14):
         group_tiles: list[list[int]] = [[] for _ in range(4)]
-        for c in range(4):
+        for c in _colour_order(table_counts, rack_counts, n):
             before, after = keys[step], keys[step + 1]
             gained = scores[step + 1] - scores[step]
             step += 1
