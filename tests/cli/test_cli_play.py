@@ -176,3 +176,22 @@ def test_replay_steps_through_every_decision(tmp_path: Path) -> None:
     assert f"step {moves}/{moves}" in result.output and "wins" in result.output
     stepped = run("replay", str(path), input="\n\nq\n")
     assert "step 2/" in stepped.output and f"step {moves}/" not in stepped.output
+
+
+def test_a_match_shows_running_totals_after_each_game_and_the_match_winner(tmp_path: Path) -> None:
+    path = tmp_path / "m.json"
+    result = run(
+        "play", "ramen-ramen", "--seats", "greedy,random", "--seed", "3", "--games", "2",
+        "--record", str(path),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "Match after 1 of 2 games" in result.output
+    assert "Match after 2 of 2 games" in result.output and "Match won by seat 0" in result.output
+    assert (tmp_path / "m-1.json").exists() and (tmp_path / "m-2.json").exists()
+    assert run("play", "ramen-ramen", "--games", "0").exit_code == 2
+
+
+def test_a_rummikub_match_lasts_one_game_per_player_by_default() -> None:
+    result = run("play", "rummikub", "--seats", "solver,greedy", "--seed", "1", "--match")
+    assert result.exit_code == 0, result.output
+    assert "game 2 of 2" in result.output and "Match after 2 of 2 games" in result.output

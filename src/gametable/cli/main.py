@@ -19,9 +19,10 @@ from gametable.agents.base import agent_names
 from gametable.cli.session import HUMAN, LineReader, Session, resume
 from gametable.cli.sim_commands import register as register_sim_commands
 from gametable.core.errors import GameError, OptionError, RecordError
-from gametable.core.game import Game, OptionSpec
+from gametable.core.game import Game, OptionSpec, score_to_json
 from gametable.core.records import Recorder, load, replay
 from gametable.core.registry import all_games, get_game
+from gametable.core.rng import derive_seed
 
 app = typer.Typer(
     help="Play, replay and study table games: Ramen! Ramen!, Rummikub, Ramen Fury, Ramen.",
@@ -124,9 +125,21 @@ def play(
     show_bots: Annotated[
         bool, typer.Option("--show-bots/--quiet-bots", help="print each bot decision")
     ] = False,
+    games: Annotated[
+        int | None,
+        typer.Option("--games", "-g", help="play a match of this many games with running totals"),
+    ] = None,
+    match: Annotated[
+        bool,
+        typer.Option("--match", help="play a match as long as the game's rules or options say"),
+    ] = False,
 ) -> None:
     """Play a game in the terminal against bots or friends (bots only: it runs by itself)."""
     game = find_game(game_name)
+    if (games is not None or match) and resume_path is not None:
+        raise fail("--resume continues one game; it cannot be combined with --games or --match")
+    if games is not None and games < 1:
+        raise fail(f"--games must be at least 1, got {games}")
     if resume_path is not None:
         try:
             saved = load(resume_path)
@@ -150,6 +163,9 @@ def play(
             recorder = Recorder(game, players, seed, **options)
         except GameError as exc:
             raise fail(str(exc)) from None
+    if games is not None or match:
+        play_match(game, seat_names, recorder, games, record, show_bots)
+        return
     bots_only = HUMAN not in seat_names
     session = Session(
         game,
@@ -167,6 +183,68 @@ def play(
             "Type 'help' for the notation, 'moves' for your options."
         )
     session.run()
+
+
+def play_match(
+    game: Game,
+    seat_names: list[str],
+    first: Recorder,
+    games: int | None,
+    record: Path | None,
+    show_bots: bool,
+) -> None:
+    """Several games between the same seats, the standings shown after each game.
+
+    Game 1 is dealt from the seed, game ``k`` from a seed derived from it; with
+    ``--record NAME.json`` game ``k`` is saved as ``NAME-k.json``.
+    """
+    players = first.record.players
+    options = first.record.options
+    seed = first.record.seed if first.record.seed is not None else 0
+    the_match = game.new_match(players, options, games)
+    recorder = first
+    for number in range(1, the_match.games + 1):
+        if number > 1:
+            recorder = Recorder(game, players, derive_seed(seed, number), **options)
+        path = (
+            None if record is None else record.with_name(f"{record.stem}-{number}{record.suffix}")
+        )
+        console.rule(f"{game.title} — game {number} of {the_match.games}")
+        session = Session(
+            game, seat_names, console, recorder, record_path=path, reader=LineReader(),
+            agent_seed=f"{seed}:{number}", show_bots=show_bots,
+        )  # fmt: skip
+        session.run()
+        if not recorder.state.is_over:
+            console.print("[yellow]The match stops here.[/yellow]")
+            return
+        the_match.add(recorder.state.result())
+        ranks, tiebreak = the_match.standings()
+        table = Table(title=f"Match after {number} of {the_match.games} games")
+        table.add_column("seat")
+        for i in range(1, len(the_match.results) + 1):
+            table.add_column(f"game {i}", justify="right")
+        table.add_column("total", justify="right")
+        table.add_column("games won", justify="right")
+        table.add_column("rank", justify="right")
+        for seat in range(players):
+            table.add_row(
+                f"{seat} ({seat_names[seat]})",
+                *(str(score_to_json(r.scores[seat])) for r in the_match.results),
+                str(score_to_json(the_match.totals[seat])),
+                str(the_match.games_won[seat]),
+                str(ranks[seat]),
+            )
+        console.print(table)
+    winners = [str(s) for s in range(players) if ranks[s] == 1]
+    line = (
+        f"Match won by seat {', '.join(winners)}"
+        if len(winners) == 1
+        else (f"Match shared by seats {', '.join(winners)}")
+    )
+    console.print(
+        f"[bold green]{line}{f' (decided by {tiebreak})' if tiebreak else ''}[/bold green]"
+    )
 
 
 @app.command("replay")

@@ -32,6 +32,7 @@ from gametable.core.rng import Rng
 
 if TYPE_CHECKING:
     from gametable.agents.base import AgentFactory
+    from gametable.core.match import Match
     from gametable.core.textui import TextUI
 
 JSON = Any
@@ -106,9 +107,7 @@ def _parse_option_text(spec: OptionSpec, text: str) -> Any:
         if spec.type is float:
             return float(low)
     except ValueError:
-        raise OptionError(
-            f"option {spec.name!r} takes {_KINDS[spec.type]}, got {text!r}"
-        ) from None
+        raise OptionError(f"option {spec.name!r} takes {_KINDS[spec.type]}, got {text!r}") from None
     return text
 
 
@@ -354,6 +353,19 @@ class Game(ABC):
         view once and then only reshuffle the hidden cards per sample.
         """
         return lambda rng: self.determinize(view, rng)
+
+    # -- matches ------------------------------------------------------------------------
+
+    def new_match(
+        self, players: int, options: Mapping[str, Any], games: int | None = None
+    ) -> Match:
+        """A match of ``games`` games (default 1) with running totals.
+
+        Games whose rules say how matches are won or how long they are override this.
+        """
+        from gametable.core.match import Match
+
+        return Match(players, games or 1)
 
     # -- front-end support --------------------------------------------------------------
 

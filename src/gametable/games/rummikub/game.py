@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from gametable.core.errors import NotationError, OptionError
 from gametable.core.game import JSON, Action, Game, GameInfo, OptionSpec, View
 from gametable.core.rng import Rng
+from gametable.games.rummikub.match import Match
 from gametable.games.rummikub.state import (
     DRAW,
     PASS,
@@ -135,6 +136,16 @@ class RummikubGame(Game):
         games = options.get("match_games")
         if games is not None and games <= 0:
             raise OptionError(f"match_games must be positive, got {games}")
+
+    def new_match(
+        self, players: int, options: Mapping[str, Any], games: int | None = None
+    ) -> Match:
+        """A match by the options ``match_games`` (default one game per player) and
+        ``match_winner``; ``games`` overrides the length."""
+        match = Match.from_options(players, options)
+        if games is not None:
+            match.games = games
+        return match
 
     # -- setup ----------------------------------------------------------------------------
 

@@ -15,11 +15,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gametable.core.game import Result, Score, rank_by_keys
+from gametable.core.game import rank_by_keys
+from gametable.core.match import Match as CoreMatch
 
 
-class Match:
-    """Running totals over several games of one set of players."""
+class Match(CoreMatch):
+    """Running totals over several games of one set of players, won by ``match_winner``."""
 
     def __init__(
         self,
@@ -29,31 +30,13 @@ class Match:
     ) -> None:
         if match_winner not in ("points", "games_won"):
             raise ValueError(f"match_winner must be 'points' or 'games_won', got {match_winner!r}")
-        self.players = players
-        self.games = games if games is not None else players
+        super().__init__(players, games if games is not None else players)
         self.match_winner = match_winner
-        self.results: list[Result] = []
-        self.totals: list[Score] = [0] * players
-        self.games_won: list[int] = [0] * players
 
     @classmethod
     def from_options(cls, players: int, options: Mapping[str, Any]) -> Match:
         """A match configured by the game options ``match_games`` and ``match_winner``."""
         return cls(players, options.get("match_games"), options.get("match_winner", "points"))
-
-    def add(self, result: Result) -> None:
-        """Record a finished game (a shared win counts as a game won by each winner)."""
-        if self.is_over:
-            raise ValueError(f"the match is over after {self.games} games")
-        self.results.append(result)
-        for s in range(self.players):
-            self.totals[s] += result.scores[s]
-        for s in result.winners:
-            self.games_won[s] += 1
-
-    @property
-    def is_over(self) -> bool:
-        return len(self.results) >= self.games
 
     def standings(self) -> tuple[tuple[int, ...], str | None]:
         """Ranks (1 = first) and the deciding tie-break, by the ``match_winner`` rule."""
