@@ -56,10 +56,12 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 # -- 1. speed ---------------------------------------------------------------------------
 
 
-def speed(game_name: str, players: int, iterations: int, seed: int) -> tuple[int, float, int]:
-    """Playouts, thinking seconds and decisions of one game with ISMCTS in every seat."""
+def speed(
+    game_name: str, players: int, iterations: int, seed: int, rollout: str = "auto"
+) -> tuple[int, float, int]:
+    """Playouts, CPU seconds and decisions of one game with ISMCTS in every seat."""
     game = get_game(game_name)
-    agents = [ISMCTSAgent(game, s, iterations=iterations) for s in range(players)]
+    agents = [ISMCTSAgent(game, s, iterations=iterations, rollout=rollout) for s in range(players)]
     total = [0, 0.0, 0]
 
     class Timed:
@@ -127,6 +129,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--solo-seconds", type=float, default=1.0, help="planner s per turn")
     parser.add_argument("--solo-bot", default="planner")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--score-weight", type=float, default=None, help="ISMCTS score_weight")
+    parser.add_argument("--exploration", type=float, default=None, help="ISMCTS exploration")
+    parser.add_argument("--rollout", default=None, help="ISMCTS rollout policy")
+    parser.add_argument(
+        "--paired-root", action="store_true", help="ISMCTS paired_root (shared samples)"
+    )
+    parser.add_argument("--first-seed", type=int, default=0, help="first seed of table 2")
     parser.add_argument("--only", default="speed,strength,solo")
     parser.add_argument("--games-filter", default="", help="comma-separated game names")
     args = parser.parse_args(argv)
@@ -147,12 +156,17 @@ def main(argv: list[str] | None = None) -> int:
         return list(pool.map(fn, jobs, chunksize=1))
 
     if "speed" in parts:
-        print(f"\nISMCTS simulations per second (one core, {args.speed_iterations} per decision)")
+        print(
+            f"\nISMCTS simulations per second (one core, {args.speed_iterations} per decision, "
+            f"rollout {args.rollout or 'auto'})"
+        )
         print(f"{'game':<14}{'players':>8}{'decisions':>11}{'sims/s':>10}")
         for name in names:
             players = DUEL_PLAYERS.get(name, 2)
             try:
-                sims, secs, decisions = speed(name, players, args.speed_iterations, seed=1)
+                sims, secs, decisions = speed(
+                    name, players, args.speed_iterations, seed=1, rollout=args.rollout or "auto"
+                )
             except Exception as exc:  # a game still being written must not stop the table
                 print(f"{name:<14}{players:>8}  failed: {exc!r}")
                 continue
@@ -167,7 +181,18 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{'game':<14}{'players':>8}{'games':>7}{'won':>8}{'95% CI':>16}{'target':>8}")
         for name in names:
             players = DUEL_PLAYERS.get(name, 2)
-            jobs = [(name, players, seed, args.iterations, {}) for seed in range(args.games)]
+            params: dict[str, Any] = {
+                key: value
+                for key, value in (
+                    ("score_weight", args.score_weight),
+                    ("exploration", args.exploration),
+                    ("rollout", args.rollout),
+                    ("paired_root", True if args.paired_root else None),
+                )
+                if value is not None
+            }
+            seeds = range(args.first_seed, args.first_seed + args.games)
+            jobs = [(name, players, seed, args.iterations, params) for seed in seeds]
             started = time.perf_counter()
             try:
                 outcomes = run(duel, jobs)

@@ -189,3 +189,29 @@ def test_ismcts_counts_an_illegal_root_candidate_as_a_loss() -> None:
     assert action in legal
     with pytest.raises(IllegalAction):
         state.clone().apply(seat, bogus)
+
+
+def test_paired_root_search_finds_the_obvious_play_and_is_reproducible() -> None:
+    from gametable.games.ramen_ramen.state import Play, position
+
+    state = position(1, [["S2", "A7"]], bowls=[["A3", "K3", "M3", "G3"], [], []], deck=[])
+    legal = state.legal_actions(0)
+    choices = []
+    for _ in range(2):
+        agent = ISMCTSAgent(state.game, 0, iterations=300, paired_root=True)
+        action = agent.act(state.view(0), legal, Rng(4))
+        assert isinstance(action, Play)
+        assert dict(action.placements)[_card("S2")] == 0
+        choices.append(action)
+    assert choices[0] == choices[1]
+
+
+@pytest.mark.parametrize("name", ["ramen-ramen", "ramen-tips"])
+def test_paired_root_search_returns_legal_actions(name: str) -> None:
+    game = get_game(name)
+    players = 3 if name == "ramen-tips" else 2
+    for state in _positions(game, players):
+        for seat in state.to_act:
+            legal = state.legal_actions(seat)
+            agent = ISMCTSAgent(game, seat, iterations=40, paired_root=True)
+            assert agent.act(state.view(seat), legal, Rng(seat)) in legal

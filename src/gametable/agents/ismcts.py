@@ -47,6 +47,8 @@ from gametable.core.rng import Rng
 
 _CHECK_EVERY = 16
 """Iterations between clock checks under a time budget."""
+_MIN_ROUNDS = 8
+"""Paired root: rounds before the first pruning."""
 
 
 class _Node:
@@ -102,6 +104,7 @@ class ISMCTSAgent:
         rollout: str = "auto",
         score_weight: float = 0.25,
         bot_candidates: bool | None = None,
+        paired_root: bool = False,
     ) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
@@ -117,6 +120,7 @@ class ISMCTSAgent:
         self.seconds = seconds
         self.exploration = exploration
         self.score_weight = score_weight
+        self.paired_root = paired_root
         self.bot_candidates = (
             not game.info.enumerable_actions if bot_candidates is None else bot_candidates
         )
@@ -162,23 +166,47 @@ class ISMCTSAgent:
         # Playouts draw from a Mersenne Twister seeded from ``rng``: the same ``rng`` gives
         # the same search, and it is several times faster than the pure-Python Rng.
         fast = random.Random(rng.next64()).random
-        while True:
-            if limit is not None and done >= limit:
-                break
-            if (
-                deadline is not None
-                and done
-                and done % _CHECK_EVERY == 0
-                and time.perf_counter() >= deadline
-            ):
-                break
-            self._iterate(root, seat, candidates, sample(rng), fast, lo_hi)
-            done += 1
+        paired: dict[Action, list[float]] | None = None
+        alive = candidates
+        if self.paired_root:
+            paired = {a: [] for a in candidates}
+            rounds = 0
+            while len(alive) > 1:
+                if limit is not None and done >= limit:
+                    break
+                if deadline is not None and done and time.perf_counter() >= deadline:
+                    break
+                base = sample(rng)
+                for action in alive:
+                    reward = self._iterate(
+                        root, seat, candidates, base.clone(), fast, lo_hi, forced=action
+                    )
+                    paired[action].append(reward)
+                done += len(alive)
+                rounds += 1
+                if rounds >= _MIN_ROUNDS and rounds % 2 == 0:
+                    alive = _prune(alive, paired)
+        else:
+            while True:
+                if limit is not None and done >= limit:
+                    break
+                if (
+                    deadline is not None
+                    and done
+                    and done % _CHECK_EVERY == 0
+                    and time.perf_counter() >= deadline
+                ):
+                    break
+                self._iterate(root, seat, candidates, sample(rng), fast, lo_hi)
+                done += 1
         stats = root.stats[seat]
         self.last = SearchStats()
         self.last.iterations = done
         self.last.seconds = time.perf_counter() - started
         self.last.root = {a: (int(s[0]), s[1] / s[0] if s[0] else 0.0) for a, s in stats.items()}
+        if paired is not None:
+            results = paired
+            return max(alive, key=lambda a: sum(results[a]) / max(1, len(results[a])))
         best = max(
             candidates,
             key=lambda a: (stats[a][0], stats[a][1]) if a in stats else (-1.0, 0.0),
@@ -209,7 +237,9 @@ class ISMCTSAgent:
         state: State,
         rand: Callable[[], float],
         lo_hi: list[float],
-    ) -> None:
+        forced: Action | None = None,
+    ) -> float:
+        """One playout from ``state``; the searching seat's reward (``forced``: its root move)."""
         path: list[tuple[int, list[float]]] = []
         node = root
         first = True
@@ -229,7 +259,13 @@ class ISMCTSAgent:
                 table = node.stats.get(seat)
                 if table is None:
                     table = node.stats[seat] = {}
-                action, entry, new = _select(table, legal, scale, rand)
+                if first and seat == me and forced is not None:
+                    action = forced
+                    entry = table.get(forced) or table.setdefault(forced, [0.0, 0.0, 0.0])
+                    entry[2] += 1
+                    new = entry[0] == 0
+                else:
+                    action, entry, new = _select(table, legal, scale, rand)
                 expanded |= new
                 chosen.append((seat, action))
                 path.append((seat, entry))
@@ -243,7 +279,7 @@ class ISMCTSAgent:
                 # A root candidate not legal in this sample (only possible when a game
                 # lists decisions that depend on hidden cards): count it as a loss.
                 self._backpropagate(path, {me: 0.0})
-                return
+                return 0.0
             key: Hashable = chosen[0][1] if len(chosen) == 1 else tuple(chosen)
             child = node.children.get(key)
             if child is None:
@@ -256,6 +292,7 @@ class ISMCTSAgent:
             self._playout(state, rand)
         rewards = self._rewards(state.result(), lo_hi)
         self._backpropagate(path, rewards)
+        return rewards[me]
 
     @staticmethod
     def _backpropagate(
@@ -353,6 +390,24 @@ def _select(
         action = untried[int(rand() * len(untried))]
         return action, table[action], True
     return best, table[best], False
+
+
+def _prune(alive: list[Action], results: dict[Action, list[float]]) -> list[Action]:
+    """Keep the root actions whose paired reward difference to the leader is within 3 SE."""
+    leader = max(alive, key=lambda a: sum(results[a]))
+    lead = results[leader]
+    n = len(lead)
+    keep = []
+    for action in alive:
+        if action == leader:
+            keep.append(action)
+            continue
+        diffs = [x - y for x, y in zip(results[action], lead, strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean + 3.0 * math.sqrt(var / n) >= 0:
+            keep.append(action)
+    return keep
 
 
 __all__ = ["ISMCTSAgent", "SearchStats"]
