@@ -91,6 +91,7 @@ def test_a_solo_tournament_ranks_bots_on_the_same_deals() -> None:
     rows = run_job(spec, tasks, InlineExecutor()).rows
     board = leaderboard(rows, ["greedy", "random"])
     assert board[0].bot == "greedy" and board[0].scores.mean > board[1].scores.mean
+    assert (board[0].wins.value, board[0].mean_rank, board[1].mean_rank) == (1.0, 1.0, 2.0)
     assert head_to_head(rows)[("greedy", "random")].trials == 3
 
 

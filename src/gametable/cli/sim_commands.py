@@ -488,12 +488,18 @@ def print_leaderboard(
             f"{s.mu:.2f}",
             f"{s.sigma:.2f}",
             str(s.games),
-            won if spec.players > 1 else "—",
+            won,
             f"{s.scores.mean:.2f}",
             f"{s.mean_rank:.2f}",
         )
     console.print(table)
     console.print(
         "[dim]rating = μ − 3σ (openskill Plackett–Luce); 'won' counts first places, "
-        "shared ones included; solo: rank among the bots on the same deal[/dim]"
+        "shared ones included"
+        + (
+            "; solo: 'won' and 'rank' are among the bots on the same deal"
+            if spec.players == 1
+            else ""
+        )
+        + "[/dim]"
     )

@@ -193,24 +193,38 @@ def _solo_matches(rows: Sequence[GameRow]) -> list[tuple[list[str], list[int]]]:
 
 
 def leaderboard(rows: Sequence[GameRow], bots: Sequence[str]) -> list[Standing]:
-    """Every bot's standing, best rating first (bots without games are left out)."""
+    """Every bot's standing, best rating first (bots without games are left out).
+
+    In solo tournaments "won" and "rank" are among the bots that played the same deal
+    (best score on the deal, ties included).
+    """
     ratings = rate(rows, bots)
     seats: dict[str, list[tuple[GameRow, int]]] = defaultdict(list)
     for row in rows:
         for seat, bot in enumerate(row.bots):
             seats[bot].append((row, seat))
+    deal_ranks: dict[str, list[int]] = defaultdict(list)
+    if rows and rows[0].players == 1:
+        for match_bots, ranks in _solo_matches(sorted(rows, key=lambda r: r.index)):
+            for bot, rank in zip(match_bots, ranks, strict=True):
+                deal_ranks[bot].append(rank)
     standings = []
     for bot, entries in seats.items():
         mu, sigma = ratings[bot]
+        ranks = deal_ranks.get(bot) or [row.ranks[seat] for row, seat in entries]
+        if bot in deal_ranks:
+            wins = Rate(sum(1 for r in ranks if r == 1), len(ranks))
+        else:
+            wins = Rate(sum(row.won(seat) for row, seat in entries), len(entries))
         standings.append(
             Standing(
                 bot=bot,
                 mu=mu,
                 sigma=sigma,
                 games=len(entries),
-                wins=Rate(sum(row.won(seat) for row, seat in entries), len(entries)),
+                wins=wins,
                 scores=Distribution.of([row.scores[seat] for row, seat in entries]),
-                mean_rank=statistics.fmean(row.ranks[seat] for row, seat in entries),
+                mean_rank=statistics.fmean(ranks),
             )
         )
     return sorted(standings, key=lambda s: (-s.rating, s.bot))
