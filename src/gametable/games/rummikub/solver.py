@@ -318,44 +318,30 @@ def _solve(
             back: dict[int, int] = {}
             get = nxt.get
             floor = need - rest[(n - 1) * 5 + idx]
+            # a successor below the next layer's floor would be dropped there: skip it now
+            floor_next = need - rest[(n - 1) * 5 + idx + 1]
             moves_c = _MOVES[c]
+            # the successors of a state depend only on its fields for this colour, its
+            # jokers, M and V: one list of (key delta, score gain) per such combination
+            rel = (63 << shift) | jmask | mmask | vmask
+            cache: dict[int, list[tuple[int, int]]] = {}
             for key, score in layer.items():
                 if score < floor:
                     continue
-                cs = (key >> shift) & 63
-                jused = (key & jmask) >> _J_SHIFT
-                jfree = jmax - jused
-                base_key = key - (cs << shift)
-                s_cur = (key & smask) >> _S_SHIFT
-                m_cur = (key & mmask) >> _M_SHIFT
-                for r in range(lo, hi + 1):
-                    sc_r = score + (r - lo) * gain_tile
-                    for j in range(jfree + 1):
-                        t = r + j
-                        if t > 4:
-                            break
-                        add = r - lo + j
-                        vk = base_key
-                        if vcap and add:
-                            v = (key & vmask) >> _V_SHIFT
-                            nv = min(vcap, v + add * n)
-                            vk = (vk & ~vmask) | (nv << _V_SHIFT)
-                        if j:
-                            vk += j << _J_SHIFT
-                        limit = nxt_avail + jfree - j
-                        if limit > 7:
-                            limit = 7
-                        elif limit < 0:
-                            limit = 0
-                        for delta, g in moves_c[cs][t][limit]:
-                            if g > r:  # jokers in groups come at the closing step
-                                continue
-                            nk = vk + delta
-                            if g > m_cur:
-                                nk = (nk & ~mmask) | (g << _M_SHIFT)
-                            if get(nk, -1) < sc_r:
-                                nxt[nk] = sc_r
-                                back[nk] = key
+                sub = key & rel
+                steps = cache.get(sub)
+                if steps is None:
+                    steps = cache[sub] = _steps(
+                        sub, shift, moves_c, lo, hi, n, gain_tile, nxt_avail, jmax, vcap
+                    )
+                for dk, ds in steps:
+                    sc = score + ds
+                    if sc < floor_next:
+                        continue
+                    nk = key + dk
+                    if get(nk, -1) < sc:
+                        nxt[nk] = sc
+                        back[nk] = key
             layers.append(layer)
             backs.append(back)
             layer = nxt
@@ -364,20 +350,18 @@ def _solve(
         # will do, so placing them per colour would only repeat the same arrangements)
         closed: dict[int, int] = {}
         closed_back: dict[int, int] = {}
+        # (the states reaching here are all at or above the floor: see floor_next)
+        closing: dict[int, list[int]] = {}
+        crel = smask | mmask | jmask | vmask
+        cget = closed.get
         for key, score in layer.items():
-            s_cur = (key & smask) >> _S_SHIFT
-            m_cur = (key & mmask) >> _M_SHIFT
-            base = key & ~(smask | mmask)
-            jfree = jmax - ((key & jmask) >> _J_SHIFT)
-            for jg in range(jfree + 1):
-                total = s_cur + jg
-                if total and not _groups_ok(total, m_cur):
-                    continue
-                nk = base + (jg << _J_SHIFT)
-                if vcap and jg:
-                    v = (key & vmask) >> _V_SHIFT
-                    nk = (nk & ~vmask) | (min(vcap, v + jg * n) << _V_SHIFT)
-                if closed.get(nk, -1) < score:
+            sub = key & crel
+            deltas = closing.get(sub)
+            if deltas is None:
+                deltas = closing[sub] = _closing(sub, n, jmax, vcap)
+            for dk in deltas:
+                nk = key + dk
+                if cget(nk, -1) < score:
                     closed[nk] = score
                     closed_back[nk] = key
         layers.append(layer)
@@ -401,6 +385,69 @@ def _solve(
         return None
     layers.append(layer)
     return _rebuild(layers, backs, best_key, table_counts, rack_counts, joker_value, w_tile, w_num)
+
+
+def _steps(
+    sub: int,
+    shift: int,
+    moves_c: list[list[list[tuple[tuple[int, int], ...]]]],
+    lo: int,
+    hi: int,
+    n: int,
+    gain_tile: int,
+    nxt_avail: int,
+    jmax: int,
+    vcap: int,
+) -> list[tuple[int, int]]:
+    """The (key delta, score gain) of every successor of a state at one position, from
+    ``sub``: the state's fields that matter there (this colour's runs, jokers used, M, V).
+    Real tiles ``r`` (table's ``lo`` to ``hi``) and jokers ``j`` stand at the position;
+    each split of them into runs and groups is one successor. Without repeats."""
+    cs = (sub >> shift) & 63
+    jfree = jmax - ((sub >> _J_SHIFT) & 3)
+    m_cur = (sub >> _M_SHIFT) & 7
+    v = (sub >> _V_SHIFT) & 63
+    best: dict[int, int] = {}
+    for r in range(lo, hi + 1):
+        ds = (r - lo) * gain_tile
+        for j in range(jfree + 1):
+            t = r + j
+            if t > 4:
+                break
+            dk0 = (j << _J_SHIFT) - (cs << shift)
+            add = r - lo + j
+            if vcap and add:
+                dk0 += (min(vcap, v + add * n) - v) << _V_SHIFT
+            limit = min(7, max(0, nxt_avail + jfree - j))
+            for delta, g in moves_c[cs][t][limit]:
+                if g > r:  # jokers in groups come at the closing step
+                    continue
+                dk = dk0 + delta
+                if g > m_cur:
+                    dk += (g - m_cur) << _M_SHIFT
+                if best.get(dk, -1) < ds:
+                    best[dk] = ds
+    return list(best.items())
+
+
+def _closing(sub: int, n: int, jmax: int, vcap: int) -> list[int]:
+    """The key deltas of the closing step of number ``n`` for a state with fields ``sub``
+    (S, M, jokers used, V): ``jg`` jokers join the groups, which must then split into
+    sets of 3-4 distinct colours; S and M go back to 0."""
+    s_cur = (sub >> _S_SHIFT) & 15
+    m_cur = (sub >> _M_SHIFT) & 7
+    jfree = jmax - ((sub >> _J_SHIFT) & 3)
+    v = (sub >> _V_SHIFT) & 63
+    out = []
+    for jg in range(jfree + 1):
+        total = s_cur + jg
+        if total and not _groups_ok(total, m_cur):
+            continue
+        dk = (jg << _J_SHIFT) - (s_cur << _S_SHIFT) - (m_cur << _M_SHIFT)
+        if vcap and jg:
+            dk += (min(vcap, v + jg * n) - v) << _V_SHIFT
+        out.append(dk)
+    return out
 
 
 def _rebuild(
