@@ -164,7 +164,9 @@ def test_planner_simulation_follows_the_rules_exactly() -> None:
                 )
                 state.apply(0, Play(tuple(sorted(placements))))
             else:
-                card = policy_take(state.fridge, state.bowl_sum, state.bowl_mask, flats[left])
+                card = policy_take(
+                    state.fridge, state.bowl_sum, state.bowl_mask, flats[left], hand=state.hands[0]
+                )
                 state.apply(0, Take(card))
         assert state.result().scores[0] == expected, seed
 

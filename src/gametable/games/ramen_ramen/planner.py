@@ -215,6 +215,46 @@ def policy_play(
     return choice
 
 
+def _tops(
+    cards: Sequence[int],
+    sums: Sequence[int],
+    masks: Sequence[int],
+    f0: Flat,
+    f1: Flat,
+    f2: Flat,
+) -> list[tuple[float, int, float, int]]:
+    """Per card: (best gain, its bowl, second-best gain, its bowl)."""
+    s0, s1, s2 = sums
+    m0, m1, m2 = masks
+    b0 = f0[s0 * 128 + m0]
+    b1 = f1[s1 * 128 + m1]
+    b2 = f2[s2 * 128 + m2]
+    out = []
+    for c in cards:
+        v = c & 7
+        bit = 1 << (c >> 3)
+        t0 = s0 + v
+        t1 = s1 + v
+        t2 = s2 + v
+        g0 = f0[(t0 if t0 < 14 else 14) * 128 + (m0 | bit)] - b0
+        g1 = f1[(t1 if t1 < 14 else 14) * 128 + (m1 | bit)] - b1
+        g2 = f2[(t2 if t2 < 14 else 14) * 128 + (m2 | bit)] - b2
+        if g0 >= g1:
+            if g1 >= g2:
+                out.append((g0, 0, g1, 1))
+            elif g0 >= g2:
+                out.append((g0, 0, g2, 2))
+            else:
+                out.append((g2, 2, g0, 0))
+        elif g0 >= g2:
+            out.append((g1, 1, g0, 0))
+        elif g1 >= g2:
+            out.append((g1, 1, g2, 2))
+        else:
+            out.append((g2, 2, g1, 1))
+    return out
+
+
 def policy_take(
     fridge: Sequence[int],
     sums: Sequence[int],
@@ -222,34 +262,41 @@ def policy_take(
     flat: Flat,
     flat1: Flat | None = None,
     flat2: Flat | None = None,
+    hand: Sequence[int] = (),
 ) -> int:
-    """The rollout policy's Fridge pick: the card that adds most to one bowl."""
-    f0 = flat
+    """The rollout policy's Fridge pick, as the greedy bot picks.
+
+    The card allowing the best two-card play with the ``hand`` kept (ties: the best play
+    that uses the card); with an empty hand, the card that adds most to one bowl.
+    """
     f1 = flat if flat1 is None else flat1
     f2 = flat if flat2 is None else flat2
-    s0, s1, s2 = sums
-    m0, m1, m2 = masks
-    b0 = f0[s0 * 128 + m0]
-    b1 = f1[s1 * 128 + m1]
-    b2 = f2[s2 * 128 + m2]
-    best = -1e9
+    fridge_tops = _tops(fridge, sums, masks, flat, f1, f2)
+    if not hand:
+        best_i = max(range(len(fridge)), key=lambda i: fridge_tops[i][0])
+        return fridge[best_i]
+    hand_tops = _tops(hand, sums, masks, flat, f1, f2)
+    n = len(hand_tops)
+    kept = -1e9
+    for i in range(n - 1):
+        ga, pa, sa, _ = hand_tops[i]
+        for j in range(i + 1, n):
+            gb, pb, sb, _ = hand_tops[j]
+            v = ga + gb if pa != pb else (ga + sb if ga + sb >= sa + gb else sa + gb)
+            if v > kept:
+                kept = v
+    best = (-1e9, -1e9)
     choice = fridge[0]
-    for c in fridge:
-        v = c & 7
-        bit = 1 << (c >> 3)
-        t0 = s0 + v
-        t1 = s1 + v
-        t2 = s2 + v
-        g = f0[(t0 if t0 < 14 else 14) * 128 + (m0 | bit)] - b0
-        g1 = f1[(t1 if t1 < 14 else 14) * 128 + (m1 | bit)] - b1
-        g2 = f2[(t2 if t2 < 14 else 14) * 128 + (m2 | bit)] - b2
-        if g1 > g:
-            g = g1
-        if g2 > g:
-            g = g2
-        if g > best:
-            best = g
-            choice = c
+    for card, (ga, pa, sa, _) in zip(fridge, fridge_tops, strict=True):
+        with_card = -1e9
+        for gb, pb, sb, _ in hand_tops:
+            v = ga + gb if pa != pb else (ga + sb if ga + sb >= sa + gb else sa + gb)
+            if v > with_card:
+                with_card = v
+        key = (with_card if with_card > kept else kept, with_card)
+        if key > best:
+            best = key
+            choice = card
     return choice
 
 
@@ -341,7 +388,7 @@ def playout_action(state: RamenState, seat: int) -> Play | Take:
         if a > b:
             a, p, b, q = b, q, a, p
         return PLAYS2[a][b][_PAIR_INDEX[p * 3 + q]]
-    return TAKES[policy_take(state.fridge, state.bowl_sum, state.bowl_mask, f0, f1, f2)]
+    return TAKES[policy_take(state.fridge, state.bowl_sum, state.bowl_mask, f0, f1, f2, hand)]
 
 
 class _Sim:
@@ -402,7 +449,9 @@ class _Sim:
         hand, fridge, sums, masks, deck = self.hand, self.fridge, self.sums, self.masks, self.deck
         if second and fridge:
             left = (len(deck) + len(fridge) + len(hand)) // 3
-            card = policy_take(fridge, sums, masks, flats[left if left < _MAX_LEFT else _MAX_LEFT])
+            card = policy_take(
+                fridge, sums, masks, flats[left if left < _MAX_LEFT else _MAX_LEFT], hand=hand
+            )
             fridge.remove(card)
             insort(hand, card)
         points = POINTS_BY_TYPES
@@ -426,7 +475,7 @@ class _Sim:
                 continue  # the deck is empty too: play on from hand
             left = (len(deck) + len(fridge) + len(hand)) // 3
             flat = flats[left if left < _MAX_LEFT else _MAX_LEFT]
-            card = policy_take(fridge, sums, masks, flat)
+            card = policy_take(fridge, sums, masks, flat, hand=hand)
             fridge.remove(card)
             insort(hand, card)
             if deck:
@@ -435,7 +484,7 @@ class _Sim:
                 insort(hand, deck.pop())
             elif fridge:
                 left = (len(fridge) + len(hand)) // 3
-                card = policy_take(fridge, sums, masks, flats[left])
+                card = policy_take(fridge, sums, masks, flats[left], hand=hand)
                 fridge.remove(card)
                 insort(hand, card)
 
