@@ -116,3 +116,19 @@ def test_value_objective_prefers_high_tiles():
     rack = tiles("R1 R2 R3 R4 K13 R13 B13")
     assert best_play(tab, rack, "tiles").tiles == 7
     assert best_play(tab, rack, "value").value == 49
+
+
+def test_lp_starting_threshold_is_an_upper_bound():
+    """The linear relaxation that picks the first threshold never undercuts the optimum
+    (it would only cost time, but a bound below the optimum means the model is wrong)."""
+    from gametable.games.rummikub.solver import _lp_bound, usable_rack
+
+    rng = Rng("solver-lp-bound")
+    for i in range(60):
+        tab, rack = random_position(rng, rng.randbelow(61), 14, jokers=i % 3 == 0)
+        tc = counts_of(p for s in tab for p in s)
+        rc = counts_of(rack)
+        for objective, weights in (("tiles", (1000, 1)), ("value", (1, 1000))):
+            bound = _lp_bound(tc, usable_rack(tc, rc), *weights, 30)
+            assert bound is not None
+            assert bound >= oracle_score(tc, rc, objective)

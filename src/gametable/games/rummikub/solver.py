@@ -34,8 +34,11 @@ stands for, as the initial-meld rule counts them.
 
 from __future__ import annotations
 
+import importlib
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from gametable.games.rummikub.tiles import (
     JOKER,
@@ -228,6 +231,10 @@ def _solve_thresholds(
     top = sum(rack[code] * (w_tile + w_num * (code % 13 + 1)) for code in range(52))
     top += rack[JOKER] * (w_tile + w_num * joker_value)
     step = w_tile if objective == "tiles" else 5 * w_num
+    if not min_meld:
+        ub = _lp_bound(table_counts, rack, w_tile, w_num, joker_value)
+        if ub is not None and ub < top:
+            top = ub
     top -= top % step  # the threshold counts whole tiles (tiles) or 5 points (value)
     gap = 0
     while True:
@@ -238,6 +245,95 @@ def _solve_thresholds(
         if sol is not None and _score(sol, w_tile, w_num) >= bound:
             return sol
         gap = 1 if gap == 0 else 2 * gap
+
+
+def _templates() -> list[list[int]]:
+    """Every set shape (group or run, without jokers) as the codes it covers."""
+    out = []
+    for n in range(13):
+        for mask in range(16):
+            cols = [c for c in range(4) if mask >> c & 1]
+            if len(cols) >= 3:
+                out.append([c * 13 + n for c in cols])
+    for c in range(4):
+        for start in range(11):
+            for end in range(start + 2, 13):
+                out.append([c * 13 + k for k in range(start, end + 1)])
+    return out
+
+
+_LP: list[Any] = []  # [highspy module, solver, numpy module] once built; [None] if unavailable
+
+
+def _lp_bound(
+    table_counts: Sequence[int],
+    rack: Sequence[int],
+    w_tile: int,
+    w_num: int,
+    joker_value: int,
+) -> int | None:
+    """An upper bound on the best score: the linear relaxation of the set-cover model
+    (set shapes used fractionally; real tiles and jokers cover each position), solved
+    with HiGHS. Only a starting threshold: a wrong bound would cost time, not exactness
+    (a pass succeeds exactly when its threshold is at most the optimum)."""
+    if not _LP:
+        try:
+            highspy: Any = importlib.import_module("highspy")
+            np: Any = importlib.import_module("numpy")
+        except ImportError:  # pragma: no cover - highspy is a dependency
+            _LP.append(None)
+            return None
+        shapes = _templates()
+        ns = len(shapes)
+        starts, index, value = [0], [], []
+        for t in shapes:
+            index += t
+            value += [1.0] * len(t)
+            starts.append(len(index))
+        for k in range(52):  # real tiles at k
+            index.append(k)
+            value.append(-1.0)
+            starts.append(len(index))
+        for k in range(52):  # jokers standing for k (row 52 counts them)
+            index += [k, 52]
+            value += [-1.0, 1.0]
+            starts.append(len(index))
+        nv = ns + 104
+        lp = highspy.HighsLp()
+        lp.num_col_ = nv
+        lp.num_row_ = 53
+        lp.col_cost_ = np.zeros(nv)
+        lp.col_lower_ = np.zeros(nv)
+        lp.col_upper_ = np.array([4.0] * ns + [0.0] * 52 + [2.0] * 52)
+        lp.row_lower_ = np.zeros(53)
+        lp.row_upper_ = np.zeros(53)
+        lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+        lp.a_matrix_.start_ = np.array(starts, dtype=np.int32)
+        lp.a_matrix_.index_ = np.array(index, dtype=np.int32)
+        lp.a_matrix_.value_ = np.array(value)
+        lp.sense_ = highspy.ObjSense.kMaximize
+        h = highspy.Highs()
+        h.setOptionValue("output_flag", False)
+        h.passModel(lp)
+        _LP.extend([highspy, h, np, np.arange(ns, nv, dtype=np.int32)])
+    if _LP[0] is None:
+        return None
+    highspy, h, np, cols = _LP
+    costs = [w_tile + w_num * (k % 13 + 1) for k in range(52)]
+    costs += [w_tile + w_num * joker_value] * 52
+    lower = [float(table_counts[k]) for k in range(52)]
+    upper = [float(table_counts[k] + rack[k]) for k in range(52)]
+    h.changeColsCost(104, cols, np.array(costs, dtype=float))
+    h.changeColsBounds(52, cols[:52], np.array(lower), np.array(upper))
+    h.changeColsBounds(52, cols[52:], np.zeros(52), np.full(52, 2.0))
+    jt = table_counts[JOKER]
+    h.changeRowBounds(52, float(jt), float(jt + rack[JOKER]))
+    h.run()
+    if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        return None
+    const = sum(costs[k] * table_counts[k] for k in range(52)) + costs[52] * jt
+    bound: float = h.getInfo().objective_function_value - const
+    return math.floor(bound + 1e-3)
 
 
 def _score(sol: Solution, w_tile: int, w_num: int) -> int:
