@@ -393,9 +393,11 @@ def _solve(
             acc += rack_counts[c * 13 + n - 1] * (w_tile + w_num * n)
             rest[(n - 1) * 5 + idx] = acc
     need = -1 if bound is None else bound
-    # layers[i]: state key -> best score; backs[i]: state key -> its best predecessor
+    # layers[i]: state key -> best score after step i; steps[i]: how step i moved, as
+    # (mask of the fields that matter, fields -> (key delta, score gain) of the successors)
+    # for the rebuild, which finds each predecessor again instead of storing it
     layers: list[dict[int, int]] = []
-    backs: list[dict[int, int]] = [{}]
+    tables: list[tuple[int, dict[int, list[tuple[int, int]]]]] = [(0, {})]
     layer: dict[int, int] = {0: 0}
     jmask = 3 << _J_SHIFT
     smask = 15 << _S_SHIFT
@@ -411,7 +413,6 @@ def _solve(
             # after 13 no run goes on: the next position holds nothing
             nxt_avail = table_counts[code + 1] + rack_counts[code + 1] if n < 13 else -(10**6)
             nxt: dict[int, int] = {}
-            back: dict[int, int] = {}
             get = nxt.get
             floor = need - rest[(n - 1) * 5 + idx]
             # a successor below the next layer's floor would be dropped there: skip it now
@@ -437,17 +438,15 @@ def _solve(
                     nk = key + dk
                     if get(nk, -1) < sc:
                         nxt[nk] = sc
-                        back[nk] = key
             layers.append(layer)
-            backs.append(back)
+            tables.append((rel, cache))
             layer = nxt
         # groups of number n must split into sets of 3-4 distinct colours
         # (jokers standing in groups are added here, not per colour: any missing colour
         # will do, so placing them per colour would only repeat the same arrangements)
         closed: dict[int, int] = {}
-        closed_back: dict[int, int] = {}
         # (the states reaching here are all at or above the floor: see floor_next)
-        closing: dict[int, list[int]] = {}
+        closing: dict[int, list[tuple[int, int]]] = {}
         crel = smask | mmask | jmask | vmask
         cget = closed.get
         for key, score in layer.items():
@@ -455,13 +454,12 @@ def _solve(
             deltas = closing.get(sub)
             if deltas is None:
                 deltas = closing[sub] = _closing(sub, n, jmax, vcap)
-            for dk in deltas:
+            for dk, _ in deltas:
                 nk = key + dk
                 if cget(nk, -1) < score:
                     closed[nk] = score
-                    closed_back[nk] = key
         layers.append(layer)
-        backs.append(closed_back)
+        tables.append((crel, closing))
         layer = closed
     # final: runs all at least 3 long, table jokers all used, meld value reached
     best_key = -1
@@ -480,7 +478,7 @@ def _solve(
     if best_key < 0:
         return None
     layers.append(layer)
-    return _rebuild(layers, backs, best_key, table_counts, rack_counts, joker_value, w_tile, w_num)
+    return _rebuild(layers, tables, best_key, table_counts, rack_counts, joker_value, w_tile, w_num)
 
 
 def _steps(
@@ -526,10 +524,10 @@ def _steps(
     return list(best.items())
 
 
-def _closing(sub: int, n: int, jmax: int, vcap: int) -> list[int]:
-    """The key deltas of the closing step of number ``n`` for a state with fields ``sub``
-    (S, M, jokers used, V): ``jg`` jokers join the groups, which must then split into
-    sets of 3-4 distinct colours; S and M go back to 0."""
+def _closing(sub: int, n: int, jmax: int, vcap: int) -> list[tuple[int, int]]:
+    """The (key delta, score gain 0) of the closing step of number ``n`` for a state with
+    fields ``sub`` (S, M, jokers used, V): ``jg`` jokers join the groups, which must then
+    split into sets of 3-4 distinct colours; S and M go back to 0."""
     s_cur = (sub >> _S_SHIFT) & 15
     m_cur = (sub >> _M_SHIFT) & 7
     jfree = jmax - ((sub >> _J_SHIFT) & 3)
@@ -542,13 +540,34 @@ def _closing(sub: int, n: int, jmax: int, vcap: int) -> list[int]:
         dk = (jg << _J_SHIFT) - (s_cur << _S_SHIFT) - (m_cur << _M_SHIFT)
         if vcap and jg:
             dk += (min(vcap, v + jg * n) - v) << _V_SHIFT
-        out.append(dk)
+        out.append((dk, 0))
     return out
+
+
+def _predecessor(
+    layer: dict[int, int],
+    table: tuple[int, dict[int, list[tuple[int, int]]]],
+    key: int,
+    score: int,
+) -> int:
+    """The first state of ``layer`` (in the order the DP went through them) with a step
+    reaching ``key`` with ``score``: the predecessor the DP would have recorded (it keeps
+    the first one to reach the best score). States the threshold skipped cannot reach a
+    kept score, and their fields are not in the step table unless another state's are."""
+    rel, steps = table
+    for prev, prev_score in layer.items():
+        moves = steps.get(prev & rel)
+        if moves is None:
+            continue
+        for dk, ds in moves:
+            if prev + dk == key and prev_score + ds == score:
+                return prev
+    raise AssertionError("solver bug: no predecessor")
 
 
 def _rebuild(
     layers: list[dict[int, int]],
-    backs: list[dict[int, int]],
+    tables: list[tuple[int, dict[int, list[tuple[int, int]]]]],
     final_key: int,
     table_counts: Sequence[int],
     rack_counts: Sequence[int],
@@ -561,7 +580,7 @@ def _rebuild(
     scores = [layers[-1][final_key]]
     key = final_key
     for i in range(len(layers) - 1, 0, -1):
-        key = backs[i][key]
+        key = _predecessor(layers[i - 1], tables[i], key, scores[-1])
         keys.append(key)
         scores.append(layers[i - 1][key])
     keys.reverse()  # keys[0] = start state, one per step after that
