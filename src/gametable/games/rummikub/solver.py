@@ -431,10 +431,10 @@ def _solve(
                     steps = cache[sub] = _steps(
                         sub, shift, moves_c, lo, hi, n, gain_tile, nxt_avail, jmax, vcap
                     )
-                for dk, ds in steps:
+                for dk, ds in steps:  # highest gain first
                     sc = score + ds
                     if sc < floor_next:
-                        continue
+                        break
                     nk = key + dk
                     if get(nk, -1) < sc:
                         nxt[nk] = sc
@@ -496,7 +496,8 @@ def _steps(
     """The (key delta, score gain) of every successor of a state at one position, from
     ``sub``: the state's fields that matter there (this colour's runs, jokers used, M, V).
     Real tiles ``r`` (table's ``lo`` to ``hi``) and jokers ``j`` stand at the position;
-    each split of them into runs and groups is one successor. Without repeats."""
+    each split of them into runs and groups is one successor. Without repeats, highest
+    gain first."""
     cs = (sub >> shift) & 63
     jfree = jmax - ((sub >> _J_SHIFT) & 3)
     m_cur = (sub >> _M_SHIFT) & 7
@@ -521,7 +522,8 @@ def _steps(
                     dk += (g - m_cur) << _M_SHIFT
                 if best.get(dk, -1) < ds:
                     best[dk] = ds
-    return list(best.items())
+    # highest gain first (stable), so the DP can stop at the first one below its floor
+    return sorted(best.items(), key=lambda item: -item[1])
 
 
 def _closing(sub: int, n: int, jmax: int, vcap: int) -> list[tuple[int, int]]:
