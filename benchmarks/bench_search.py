@@ -11,7 +11,7 @@ Three tables:
 3. **Ramen! Ramen! solo**: the ``planner`` bot's mean score at a time budget per turn over
    seeds 0 … S-1, with the critics' bands.
 
-Quick run (a few minutes)::
+Quick run (about 15 minutes: 6 games per game, 4 solo seeds)::
 
     python benchmarks/bench_search.py
 
@@ -20,7 +20,9 @@ The full figures quoted in docs/search.md::
     python benchmarks/bench_search.py --games 1000 --seeds 200 --workers 2
 
 Options: ``--only speed,strength,solo``, ``--iterations`` (ISMCTS budget per decision in
-the strength table), ``--solo-seconds`` (planner budget per turn), ``--games-filter``.
+the strength table; default 300, Rummikub 40), ``--speed-iterations``, ``--solo-seconds``
+(planner budget per turn), ``--games-filter``, ``--first-seed``, ``--workers``, and ISMCTS
+parameters ``--score-weight``, ``--exploration``, ``--rollout``, ``--paired-root``.
 """
 
 from __future__ import annotations
@@ -40,6 +42,9 @@ from gametable.core.registry import all_games, get_game
 
 DUEL_PLAYERS = {"ramen-tips": 3}
 """Players in the strength table (default 2)."""
+SLOW_GAMES = {"rummikub": 40}
+"""ISMCTS iterations per decision for games whose playouts are slow (strength table; an
+explicit ``--iterations`` applies to every game)."""
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -122,10 +127,10 @@ def solo(job: tuple[int, float, str]) -> tuple[int, float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=40, help="games per game in table 2")
-    parser.add_argument("--seeds", type=int, default=10, help="solo seeds 0..S-1 in table 3")
-    parser.add_argument("--iterations", type=int, default=300, help="ISMCTS budget, table 2")
-    parser.add_argument("--speed-iterations", type=int, default=500)
+    parser.add_argument("--games", type=int, default=6, help="games per game in table 2")
+    parser.add_argument("--seeds", type=int, default=4, help="solo seeds 0..S-1 in table 3")
+    parser.add_argument("--iterations", type=int, default=None, help="ISMCTS budget, table 2")
+    parser.add_argument("--speed-iterations", type=int, default=200)
     parser.add_argument("--solo-seconds", type=float, default=1.0, help="planner s per turn")
     parser.add_argument("--solo-bot", default="planner")
     parser.add_argument("--workers", type=int, default=1)
@@ -140,6 +145,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games-filter", default="", help="comma-separated game names")
     args = parser.parse_args(argv)
     parts = set(args.only.split(","))
+    unknown_parts = sorted(parts - {"speed", "strength", "solo"})
+    if unknown_parts:
+        print(f"unknown table(s) {', '.join(unknown_parts)} (choose from speed, strength, solo)")
+        return 2
     names = [g.name for g in all_games()]
     if args.games_filter:
         wanted = args.games_filter.split(",")
@@ -175,10 +184,13 @@ def main(argv: list[str] | None = None) -> int:
 
     if "strength" in parts:
         print(
-            f"\nISMCTS ({args.iterations} iterations/decision) against greedy, "
-            f"{args.games} seeded games per game"
+            f"\nISMCTS against greedy, {args.games} seeded games per game "
+            f"(ISMCTS seat rotating; a shared win counts half)"
         )
-        print(f"{'game':<14}{'players':>8}{'games':>7}{'won':>8}{'95% CI':>16}{'target':>8}")
+        print(
+            f"{'game':<14}{'players':>8}{'iters':>7}{'games':>7}{'won':>8}{'95% CI':>16}"
+            f"{'target':>8}"
+        )
         for name in names:
             players = DUEL_PLAYERS.get(name, 2)
             params: dict[str, Any] = {
@@ -192,7 +204,8 @@ def main(argv: list[str] | None = None) -> int:
                 if value is not None
             }
             seeds = range(args.first_seed, args.first_seed + args.games)
-            jobs = [(name, players, seed, args.iterations, params) for seed in seeds]
+            iterations = args.iterations or SLOW_GAMES.get(name, 300)
+            jobs = [(name, players, seed, iterations, params) for seed in seeds]
             started = time.perf_counter()
             try:
                 outcomes = run(duel, jobs)
@@ -203,7 +216,8 @@ def main(argv: list[str] | None = None) -> int:
             lo, hi = wilson(wins, len(outcomes))
             target = 0.45 if players == 3 else 0.60
             print(
-                f"{name:<14}{players:>8}{len(outcomes):>7}{wins / len(outcomes):>8.1%}"
+                f"{name:<14}{players:>8}{iterations:>7}{len(outcomes):>7}"
+                f"{wins / len(outcomes):>8.1%}"
                 f"{f'{lo:.1%}–{hi:.1%}':>16}{target:>8.0%}"
                 f"   ({time.perf_counter() - started:.0f} s)"
             )
