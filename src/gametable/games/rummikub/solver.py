@@ -397,7 +397,7 @@ def _solve(
     # (mask of the fields that matter, fields -> (key delta, score gain) of the successors)
     # for the rebuild, which finds each predecessor again instead of storing it
     layers: list[dict[int, int]] = []
-    tables: list[tuple[int, dict[int, list[tuple[int, int]]]]] = [(0, {})]
+    tables: list[_StepTable] = [(0, {}, None)]
     layer: dict[int, int] = {0: 0}
     jmask = 3 << _J_SHIFT
     smask = 15 << _S_SHIFT
@@ -414,23 +414,30 @@ def _solve(
             nxt_avail = table_counts[code + 1] + rack_counts[code + 1] if n < 13 else -(10**6)
             nxt: dict[int, int] = {}
             get = nxt.get
-            floor = need - rest[(n - 1) * 5 + idx]
             # a successor below the next layer's floor would be dropped there: skip it now
+            # (so every state reached is at or above its own layer's floor)
             floor_next = need - rest[(n - 1) * 5 + idx + 1]
             moves_c = _MOVES[c]
             # the successors of a state depend only on its fields for this colour, its
-            # jokers, M and V: one list of (key delta, score gain) per such combination
-            rel = (63 << shift) | jmask | mmask | vmask
+            # jokers, M and V: one list of (key delta, score gain) per such combination.
+            # After the last colour of a number the closing step follows at once: groups
+            # of number n must split into sets of 3-4 distinct colours, jokers standing
+            # in groups join them there (not per colour: any missing colour will do, so
+            # placing them per colour would only repeat the same arrangements), and the
+            # steps of that colour go straight to the closed states (``mids`` keeps the
+            # state in between for the rebuild)
+            last = idx == 3
+            rel = (63 << shift) | jmask | mmask | vmask | (smask if last else 0)
             cache: dict[int, list[tuple[int, int]]] = {}
+            mids: dict[int, dict[int, int]] | None = {} if last else None
             for key, score in layer.items():
-                if score < floor:
-                    continue
                 sub = key & rel
                 steps = cache.get(sub)
                 if steps is None:
-                    steps = cache[sub] = _steps(
-                        sub, shift, moves_c, lo, hi, n, gain_tile, nxt_avail, jmax, vcap
-                    )
+                    steps = _steps(sub, shift, moves_c, lo, hi, n, gain_tile, nxt_avail, jmax, vcap)
+                    if mids is not None:
+                        steps, mids[sub] = _then_close(steps, sub, n, jmax, vcap)
+                    cache[sub] = steps
                 for dk, ds in steps:  # highest gain first
                     sc = score + ds
                     if sc < floor_next:
@@ -439,28 +446,8 @@ def _solve(
                     if get(nk, -1) < sc:
                         nxt[nk] = sc
             layers.append(layer)
-            tables.append((rel, cache))
+            tables.append((rel, cache, mids))
             layer = nxt
-        # groups of number n must split into sets of 3-4 distinct colours
-        # (jokers standing in groups are added here, not per colour: any missing colour
-        # will do, so placing them per colour would only repeat the same arrangements)
-        closed: dict[int, int] = {}
-        # (the states reaching here are all at or above the floor: see floor_next)
-        closing: dict[int, list[tuple[int, int]]] = {}
-        crel = smask | mmask | jmask | vmask
-        cget = closed.get
-        for key, score in layer.items():
-            sub = key & crel
-            deltas = closing.get(sub)
-            if deltas is None:
-                deltas = closing[sub] = _closing(sub, n, jmax, vcap)
-            for dk, _ in deltas:
-                nk = key + dk
-                if cget(nk, -1) < score:
-                    closed[nk] = score
-        layers.append(layer)
-        tables.append((crel, closing))
-        layer = closed
     # final: runs all at least 3 long, table jokers all used, meld value reached
     best_key = -1
     best_score = -1
@@ -526,10 +513,32 @@ def _steps(
     return sorted(best.items(), key=lambda item: -item[1])
 
 
-def _closing(sub: int, n: int, jmax: int, vcap: int) -> list[tuple[int, int]]:
-    """The (key delta, score gain 0) of the closing step of number ``n`` for a state with
-    fields ``sub`` (S, M, jokers used, V): ``jg`` jokers join the groups, which must then
-    split into sets of 3-4 distinct colours; S and M go back to 0."""
+# how one DP step moved: (mask of the state fields that decide the successors, those
+# fields -> (key delta, score gain) of each successor, and for a last colour with its
+# closing step: those fields -> key delta -> the key delta of the colour step alone)
+_StepTable = tuple[int, dict[int, list[tuple[int, int]]], dict[int, dict[int, int]] | None]
+
+
+def _then_close(
+    steps: list[tuple[int, int]], sub: int, n: int, jmax: int, vcap: int
+) -> tuple[list[tuple[int, int]], dict[int, int]]:
+    """The steps of a number's last colour followed by its closing step: (key delta, score
+    gain) highest gain first, and for each the delta of the colour step alone."""
+    best: dict[int, int] = {}
+    mid: dict[int, int] = {}
+    for dk, ds in steps:
+        for cdk in _closing(sub + dk, n, jmax, vcap):
+            total = dk + cdk
+            if best.get(total, -1) < ds:
+                best[total] = ds
+                mid[total] = dk
+    return sorted(best.items(), key=lambda item: -item[1]), mid
+
+
+def _closing(sub: int, n: int, jmax: int, vcap: int) -> list[int]:
+    """The key deltas of the closing step of number ``n`` (no score gain) for a state
+    with fields ``sub`` (S, M, jokers used, V; other bits ignored): ``jg`` jokers join the
+    groups, which must then split into sets of 3-4 distinct colours; S and M go back to 0."""
     s_cur = (sub >> _S_SHIFT) & 15
     m_cur = (sub >> _M_SHIFT) & 7
     jfree = jmax - ((sub >> _J_SHIFT) & 3)
@@ -542,21 +551,20 @@ def _closing(sub: int, n: int, jmax: int, vcap: int) -> list[tuple[int, int]]:
         dk = (jg << _J_SHIFT) - (s_cur << _S_SHIFT) - (m_cur << _M_SHIFT)
         if vcap and jg:
             dk += (min(vcap, v + jg * n) - v) << _V_SHIFT
-        out.append((dk, 0))
+        out.append(dk)
     return out
 
 
 def _predecessor(
     layer: dict[int, int],
-    table: tuple[int, dict[int, list[tuple[int, int]]]],
+    table: _StepTable,
     key: int,
     score: int,
 ) -> int:
     """The first state of ``layer`` (in the order the DP went through them) with a step
     reaching ``key`` with ``score``: the predecessor the DP would have recorded (it keeps
-    the first one to reach the best score). States the threshold skipped cannot reach a
-    kept score, and their fields are not in the step table unless another state's are."""
-    rel, steps = table
+    the first one to reach the best score; every state of a layer is expanded)."""
+    rel, steps, _ = table
     for prev, prev_score in layer.items():
         moves = steps.get(prev & rel)
         if moves is None:
@@ -569,7 +577,7 @@ def _predecessor(
 
 def _rebuild(
     layers: list[dict[int, int]],
-    tables: list[tuple[int, dict[int, list[tuple[int, int]]]]],
+    tables: list[_StepTable],
     final_key: int,
     table_counts: Sequence[int],
     rack_counts: Sequence[int],
@@ -582,7 +590,12 @@ def _rebuild(
     scores = [layers[-1][final_key]]
     key = final_key
     for i in range(len(layers) - 1, 0, -1):
-        key = _predecessor(layers[i - 1], tables[i], key, scores[-1])
+        prev = _predecessor(layers[i - 1], tables[i], key, scores[-1])
+        rel, _, mids = tables[i]
+        if mids is not None:  # a last colour with its closing step: the state in between
+            keys.append(prev + mids[prev & rel][key - prev])
+            scores.append(scores[-1])  # the closing step gains nothing
+        key = prev
         keys.append(key)
         scores.append(layers[i - 1][key])
     keys.reverse()  # keys[0] = start state, one per step after that
