@@ -89,7 +89,10 @@ class ISMCTSAgent:
       one, else random), ``"random"``, or the name of one of the game's bots;
     - ``score_weight``: weight of the score lead in the reward (default 0.25);
     - ``bot_candidates``: add the game bots' proposals to the root's choices (default:
-      only in games whose actions are not all listed).
+      only in games whose actions are not all listed);
+    - ``paired_root``: search the root with paired samples — each sample played for every
+      root action still in the running, actions three standard errors behind the leader
+      dropped, the best mean chosen (default false: UCB, the most visited).
     """
 
     name = "ismcts"
