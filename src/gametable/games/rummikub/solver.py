@@ -34,6 +34,7 @@ stands for, as the initial-meld rule counts them.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import math
 from collections.abc import Sequence
@@ -231,20 +232,47 @@ def _solve_thresholds(
     top = sum(rack[code] * (w_tile + w_num * (code % 13 + 1)) for code in range(52))
     top += rack[JOKER] * (w_tile + w_num * joker_value)
     step = w_tile if objective == "tiles" else 5 * w_num
-    if not min_meld:
-        ub = _lp_bound(table_counts, rack, w_tile, w_num, joker_value)
-        if ub is not None and ub < top:
-            top = ub
+    # the LP bound costs about a millisecond: worth it at once on a big table, where a
+    # failed pass is expensive; on a small one only after a failed pass that went
+    # through many states (a count, not a time, so that the answer is deterministic)
+    use_lp = not min_meld
+    work: list[int] = []
+    if use_lp and sum(table_counts) >= _LP_FIRST:
+        top = _lp_top(table_counts, rack, w_tile, w_num, joker_value, top)
+        use_lp = False
     top -= top % step  # the threshold counts whole tiles (tiles) or 5 points (value)
     gap = 0
     while True:
         bound = top - gap * step
         if bound <= step:
             return _solve(table_counts, rack, objective, joker_value, min_meld, None)
-        sol = _solve(table_counts, rack, objective, joker_value, min_meld, bound)
+        sol = _solve(table_counts, rack, objective, joker_value, min_meld, bound, work)
         if sol is not None and _score(sol, w_tile, w_num) >= bound:
             return sol
+        if use_lp and work[-1] >= _LP_AFTER:
+            use_lp = False
+            ub = _lp_top(table_counts, rack, w_tile, w_num, joker_value, bound - 1)
+            top = ub - ub % step
+            gap = 0
+            continue
         gap = 1 if gap == 0 else 2 * gap
+
+
+_LP_FIRST = 50  # table tiles from which the LP bound comes before the first pass
+_LP_AFTER = 3000  # else states in a failed pass from which the LP bound comes next
+
+
+def _lp_top(
+    table_counts: Sequence[int],
+    rack: Sequence[int],
+    w_tile: int,
+    w_num: int,
+    joker_value: int,
+    top: int,
+) -> int:
+    """``top`` lowered to the LP bound if that is lower."""
+    ub = _lp_bound(table_counts, rack, w_tile, w_num, joker_value)
+    return top if ub is None or ub >= top else ub
 
 
 def _templates() -> list[list[int]]:
@@ -376,7 +404,10 @@ def _solve(
     joker_value: int,
     min_meld: int,
     bound: int | None,
+    work: list[int] | None = None,
 ) -> Solution | None:
+    """One DP pass with threshold ``bound``; appends the number of states it went
+    through to ``work`` if given."""
     jt = table_counts[JOKER]
     jmax = jt + rack_counts[JOKER]
     vcap = min(min_meld, 63)
@@ -417,7 +448,7 @@ def _solve(
             # a successor below the next layer's floor would be dropped there: skip it now
             # (so every state reached is at or above its own layer's floor)
             floor_next = need - rest[(n - 1) * 5 + idx + 1]
-            moves_c = _MOVES[c]
+            nxt_cap = max(-3, min(7, nxt_avail))  # the same limits for _steps (jokers <= 2)
             # the successors of a state depend only on its fields for this colour, its
             # jokers, M and V: one list of (key delta, score gain) per such combination.
             # After the last colour of a number the closing step follows at once: groups
@@ -434,9 +465,9 @@ def _solve(
                 sub = key & rel
                 steps = cache.get(sub)
                 if steps is None:
-                    steps = _steps(sub, shift, moves_c, lo, hi, n, gain_tile, nxt_avail, jmax, vcap)
+                    steps, mid = _step_list(c, sub, lo, hi, n, gain_tile, nxt_cap, jmax, vcap, last)
                     if mids is not None:
-                        steps, mids[sub] = _then_close(steps, sub, n, jmax, vcap)
+                        mids[sub] = mid
                     cache[sub] = steps
                 for dk, ds in steps:  # highest gain first
                     sc = score + ds
@@ -448,6 +479,8 @@ def _solve(
             layers.append(layer)
             tables.append((rel, cache, mids))
             layer = nxt
+    if work is not None:
+        work.append(sum(map(len, layers)) + len(layer))
     # final: runs all at least 3 long, table jokers all used, meld value reached
     best_key = -1
     best_score = -1
@@ -466,6 +499,28 @@ def _solve(
         return None
     layers.append(layer)
     return _rebuild(layers, tables, best_key, table_counts, rack_counts, joker_value, w_tile, w_num)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _step_list(
+    c: int,
+    sub: int,
+    lo: int,
+    hi: int,
+    n: int,
+    gain_tile: int,
+    nxt_avail: int,
+    jmax: int,
+    vcap: int,
+    last: bool,
+) -> tuple[list[tuple[int, int]], dict[int, int]]:
+    """:func:`_steps` for colour ``c``, followed by :func:`_then_close` after the last
+    colour of a number (else no middle deltas); remembered across layers and calls, as
+    the same few combinations come back all the time. The caller must not modify them."""
+    steps = _steps(sub, 6 * c, _MOVES[c], lo, hi, n, gain_tile, nxt_avail, jmax, vcap)
+    if last:
+        return _then_close(steps, sub, n, jmax, vcap)
+    return steps, {}
 
 
 def _steps(
