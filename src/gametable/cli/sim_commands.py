@@ -337,7 +337,7 @@ def print_summary(
     length = summary.length
     console.print(
         f"Game length: {length.mean:.1f} decisions (median {length.median:g}, "
-        f"p10–p90 {length.p10:g}–{length.p90:g}, {length.minimum:g}–{length.maximum:g})"
+        f"p10–p90 {length.p10:g}–{length.p90:g}, range {length.minimum:g}–{length.maximum:g})"
     )
     if summary.players > 1:
         names = ", ".join(f"{name}: {n}" for name, n in sorted(summary.tiebreak_names.items()))
