@@ -51,6 +51,15 @@ def test_solver_matches_the_ilp_oracle_on_random_positions(chunk):
         check(tab, rack, "tiles" if i % 2 else "value")
 
 
+def test_solver_matches_the_oracle_on_big_tables_with_jokers():
+    """The slow corner (45-60 table tiles, jokers everywhere), where the threshold
+    passes, the LP starting bound and the dominance between run states do most work."""
+    rng = Rng("solver-oracle-big-jokers")
+    for i in range(48):
+        tab, rack = random_position(rng, 45 + rng.randbelow(16), 14, jokers=True)
+        check(tab, rack, "tiles" if i % 2 else "value")
+
+
 @pytest.mark.parametrize("chunk", range(2))
 def test_best_opening_matches_the_oracle(chunk):
     rng = Rng(f"opening-oracle-{chunk}")

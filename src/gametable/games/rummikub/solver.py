@@ -144,6 +144,45 @@ def _moves() -> list[list[list[list[tuple[tuple[int, int], ...]]]]]:
 _MOVES = _moves()
 
 
+def _ups() -> list[tuple[int, ...]]:
+    """``ups[cs]``: the index deltas to the colour states with one run longer (1 to 2,
+    2 to 3+, 1 to 3+) or one run of 3+ more (see :func:`_undominated`)."""
+    out = []
+    for a1, a2, a3 in _CS:
+        cands = []
+        if a1:
+            cands += [(a1 - 1, a2 + 1, a3), (a1 - 1, a2, a3 + 1)]
+        if a2:
+            cands.append((a1, a2 - 1, a3 + 1))
+        if a1 + a2 + a3 < 4:
+            cands.append((a1, a2, a3 + 1))
+        cs = _CS_INDEX[(a1, a2, a3)]
+        out.append(tuple(_CS_INDEX[x] - cs for x in cands))
+    return out
+
+
+_UPS = _ups()
+
+
+def _undominated(layer: dict[int, int], shift: int) -> dict[int, int]:
+    """``layer`` without the states another state dominates in the colour at ``shift``
+    (the one the step changed): same fields but one run of that colour longer, or one
+    more run of 3+, and a score at least as high. Exact: a run of 3+ may end at any
+    time and a longer run meets every constraint a shorter one does (a run of 1 or 2
+    must go on, one of 3+ may), so the dominating state can follow every continuation
+    of the other one to the same state with the same gains."""
+    get = layer.get
+    out = {}
+    for key, score in layer.items():
+        for d in _UPS[(key >> shift) & 63]:
+            other = get(key + (d << shift))
+            if other is not None and other >= score:
+                break
+        else:
+            out[key] = score
+    return out
+
+
 def _colour_order(table_counts: Sequence[int], rack_counts: Sequence[int], n: int) -> list[int]:
     """The colours of number ``n`` in the order the DP takes them: fewest tiles first, so
     that forced choices come before the branching ones (number 0: unused)."""
@@ -478,7 +517,7 @@ def _solve(
                         nxt[nk] = sc
             layers.append(layer)
             tables.append((rel, cache, mids))
-            layer = nxt
+            layer = _undominated(nxt, shift)
     if work is not None:
         work.append(sum(map(len, layers)) + len(layer))
     # final: runs all at least 3 long, table jokers all used, meld value reached
