@@ -298,7 +298,7 @@ def _solve_thresholds(
 
 
 _LP_FIRST = 50  # table tiles from which the LP bound comes before the first pass
-_LP_AFTER = 3000  # else states in a failed pass from which the LP bound comes next
+_LP_AFTER = 1500  # else states in a failed pass from which the LP bound comes next
 
 
 def _lp_top(
