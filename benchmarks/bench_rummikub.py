@@ -3,6 +3,8 @@ side on the same positions), random-bot games per second, and solver-vs-greedy s
 
     .venv/bin/python benchmarks/bench_rummikub.py                 # latency + games/s
     .venv/bin/python benchmarks/bench_rummikub.py --strength 500  # + 500 solver/greedy games
+    git show 9c31f15:src/gametable/games/rummikub/solver.py > /tmp/old_solver.py
+    .venv/bin/python benchmarks/bench_rummikub.py --compare-with /tmp/old_solver.py
 
 Positions: ``--positions`` (default 240) seeded positions from
 :func:`gametable.games.rummikub.positions.random_position`: tables of 0-60 tiles (uniform),
@@ -13,12 +15,15 @@ gets every position. Its tile counts are compared with ours.
 
 Each solver first solves one extra position untimed: our first call loads numpy and HiGHS
 for the LP starting bound (about 0.1 s once per process, printed separately), and
-rummikub-solver builds its model on its first call.
+rummikub-solver builds its model on its first call. ``--compare-with FILE`` also times
+another version of ``solver.py`` (loaded from that file) on the same positions, in the
+same run, and checks that its tile counts agree.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import statistics
 import sys
 import time
@@ -47,20 +52,31 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def warm_up_ours() -> float:
-    table, rack = positions(1, seed="bench-rummikub-warm-up")[0]
+def warm_up_ours(solve_fn=solve) -> float:
+    # a big table, so that the LP starting bound (numpy + HiGHS) is loaded here
+    table, rack = random_position(Rng("bench-rummikub-warm-up"), 55, 14, jokers=True)
     t0 = time.perf_counter()
-    solve(counts_of(p for s in table for p in s), counts_of(rack), "tiles")
+    solve_fn(counts_of(p for s in table for p in s), counts_of(rack), "tiles")
     return time.perf_counter() - t0
 
 
-def bench_ours(pos) -> tuple[list[float], list[int]]:
+def load_solver(path: str):
+    """``solve`` from another version of solver.py (for before/after in one run)."""
+    spec = importlib.util.spec_from_file_location("bench_other_solver", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look the module up
+    spec.loader.exec_module(module)
+    return module.solve
+
+
+def bench_ours(pos, solve_fn=solve) -> tuple[list[float], list[int]]:
     times, answers = [], []
     for table, rack in pos:
         tc = counts_of(p for s in table for p in s)
         rc = counts_of(rack)
         t0 = time.perf_counter()
-        sol = solve(tc, rc, "tiles")
+        sol = solve_fn(tc, rc, "tiles")
         times.append(time.perf_counter() - t0)
         assert sol is not None
         answers.append(sol.tiles)
@@ -135,6 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--strength", type=int, default=0, help="solver vs greedy games (2p)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--no-theirs", action="store_true", help="skip rummikub-solver")
+    ap.add_argument("--compare-with", metavar="FILE", help="another solver.py to time too")
     args = ap.parse_args(argv)
 
     pos = positions(args.positions)
@@ -144,6 +161,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"gametable first call (loads numpy + HiGHS, not timed below): {first * 1e3:.0f} ms")
     ours_t, ours_a = bench_ours(pos)
     rows = [("gametable DP (exact)", ours_t)]
+    if args.compare_with:
+        other = load_solver(args.compare_with)
+        warm_up_ours(other)
+        other_t, other_a = bench_ours(pos, other)
+        rows.append(("  the same, --compare-with", other_t))
+        same = sum(a == b for a, b in zip(ours_a, other_a, strict=True))
+        print(f"--compare-with {args.compare_with}: same tile counts on {same} of {len(pos)}")
     theirs = None if args.no_theirs else bench_theirs(pos)
     if theirs is not None:
         rows.append(("rummikub-solver (MILP)", theirs[0]))
