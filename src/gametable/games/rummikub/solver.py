@@ -276,7 +276,8 @@ def _solve_thresholds(
     # through many states (a count, not a time, so that the answer is deterministic)
     use_lp = not min_meld
     work: list[int] = []
-    if use_lp and sum(table_counts) >= _LP_FIRST:
+    jokers = table_counts[JOKER] + rack[JOKER]
+    if use_lp and sum(table_counts) >= (_LP_FIRST_JOKERS if jokers else _LP_FIRST):
         top = _lp_top(table_counts, rack, w_tile, w_num, joker_value, top)
         use_lp = False
     top -= top % step  # the threshold counts whole tiles (tiles) or 5 points (value)
@@ -298,6 +299,7 @@ def _solve_thresholds(
 
 
 _LP_FIRST = 50  # table tiles from which the LP bound comes before the first pass
+_LP_FIRST_JOKERS = 25  # the same with a joker in play (the passes cost more)
 _LP_AFTER = 1500  # else states in a failed pass from which the LP bound comes next
 
 
