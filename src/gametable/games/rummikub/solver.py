@@ -21,6 +21,14 @@ valid arrangement, so the optimum over paths is exact. The arrangement itself is
 from the optimal path (runs from the run choices, groups by dealing each colour's tiles to
 the currently smallest groups, which keeps them 3-4 tiles each).
 
+Speed-ups that keep it exact (see :func:`solve`): unusable rack tiles dropped; runs of 3+
+beyond what the next position can extend merged; score thresholds, the first one from the
+LP relaxation on the hard positions; states dominated in the colour just placed (one run
+longer or one more run of 3+, same other fields, no lower score) dropped; the successors
+of a state computed once per combination of the fields that decide them, sorted by gain
+so the threshold cuts them short; each number's closing step folded into its last colour
+step; no back-pointers (the rebuild finds each predecessor again).
+
 Every tile on the table must stay on the table, so real tiles at a position range from the
 table's count to the table's plus the rack's, and the jokers used from the table's joker
 count to table plus rack jokers.
@@ -234,8 +242,14 @@ def solve(
     Speed: rack tiles that no set could ever hold are dropped first (exact), then the DP
     is run with a score threshold ``T``: a state that could not reach ``T`` even by laying
     every remaining usable rack tile is dropped. If the best answer found reaches ``T`` it
-    is the optimum (everything dropped was worse); otherwise ``T`` is lowered and the DP
-    run again, finally with no threshold at all.
+    is the optimum (everything dropped was worse); otherwise ``T`` is lowered (one step,
+    then doubling gaps) and the DP run again, finally with no threshold at all. The first
+    ``T`` is every usable rack tile, or the LP relaxation's bound (HiGHS, about 1 ms; it
+    equals the optimum on most positions) on big tables, on tables with a joker, and
+    after a failed pass that went through many states. ``T`` only decides the speed: a
+    pass succeeds exactly when ``T`` is at most the optimum, whatever bound chose it.
+    Within a pass, a run state dominated by one with a longer or an extra open run and
+    no lower score is dropped (:func:`_undominated`).
     """
     if objective not in ("tiles", "value"):
         raise ValueError(f"objective must be 'tiles' or 'value', got {objective!r}")
@@ -331,7 +345,9 @@ def _templates() -> list[list[int]]:
     return out
 
 
-_LP: list[Any] = []  # [highspy module, solver, numpy module] once built; [None] if unavailable
+# [highspy, its solver with the model, numpy, the tile and joker columns] once built,
+# [None] if highspy is missing
+_LP: list[Any] = []
 
 
 def _lp_bound(
@@ -623,7 +639,7 @@ def _then_close(
     best: dict[int, int] = {}
     mid: dict[int, int] = {}
     for dk, ds in steps:
-        for cdk in _closing(sub + dk, n, jmax, vcap):
+        for cdk in _closing((sub + dk) & _GROUP_FIELDS, n, jmax, vcap):
             total = dk + cdk
             if best.get(total, -1) < ds:
                 best[total] = ds
@@ -631,10 +647,15 @@ def _then_close(
     return sorted(best.items(), key=lambda item: -item[1]), mid
 
 
-def _closing(sub: int, n: int, jmax: int, vcap: int) -> list[int]:
+_GROUP_FIELDS = (15 << _S_SHIFT) | (7 << _M_SHIFT) | (3 << _J_SHIFT) | (63 << _V_SHIFT)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _closing(sub: int, n: int, jmax: int, vcap: int) -> tuple[int, ...]:
     """The key deltas of the closing step of number ``n`` (no score gain) for a state
-    with fields ``sub`` (S, M, jokers used, V; other bits ignored): ``jg`` jokers join the
-    groups, which must then split into sets of 3-4 distinct colours; S and M go back to 0."""
+    with fields ``sub`` (S, M, jokers used, V: :data:`_GROUP_FIELDS`; remembered): ``jg``
+    jokers join the groups, which must then split into sets of 3-4 distinct colours; S and
+    M go back to 0."""
     s_cur = (sub >> _S_SHIFT) & 15
     m_cur = (sub >> _M_SHIFT) & 7
     jfree = jmax - ((sub >> _J_SHIFT) & 3)
@@ -648,7 +669,7 @@ def _closing(sub: int, n: int, jmax: int, vcap: int) -> list[int]:
         if vcap and jg:
             dk += (min(vcap, v + jg * n) - v) << _V_SHIFT
         out.append(dk)
-    return out
+    return tuple(out)
 
 
 def _predecessor(
