@@ -45,6 +45,7 @@ from __future__ import annotations
 import functools
 import importlib
 import math
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -360,7 +361,22 @@ def _lp_bound(
     """An upper bound on the best score: the linear relaxation of the set-cover model
     (set shapes used fractionally; real tiles and jokers cover each position), solved
     with HiGHS. Only a starting threshold: a wrong bound would cost time, not exactness
-    (a pass succeeds exactly when its threshold is at most the optimum)."""
+    (a pass succeeds exactly when its threshold is at most the optimum). One HiGHS
+    model per process, warm-started from the previous call (behind a lock for threads)."""
+    with _LP_LOCK:
+        return _lp_bound_locked(table_counts, rack, w_tile, w_num, joker_value)
+
+
+_LP_LOCK = threading.Lock()
+
+
+def _lp_bound_locked(
+    table_counts: Sequence[int],
+    rack: Sequence[int],
+    w_tile: int,
+    w_num: int,
+    joker_value: int,
+) -> int | None:
     if not _LP:
         try:
             highspy: Any = importlib.import_module("highspy")
