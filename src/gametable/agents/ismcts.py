@@ -92,7 +92,9 @@ class ISMCTSAgent:
       only in games whose actions are not all listed);
     - ``paired_root``: search the root with paired samples — each sample played for every
       root action still in the running, actions three standard errors behind the leader
-      dropped, the best mean chosen (default false: UCB, the most visited).
+      dropped, the best mean chosen; with a fast playout policy, that policy's own choice
+      is kept unless another is better by two standard errors (default: on when the game
+      offers a fast playout policy, else UCB and the most visited action).
     """
 
     name = "ismcts"
@@ -107,7 +109,7 @@ class ISMCTSAgent:
         rollout: str = "auto",
         score_weight: float = 0.25,
         bot_candidates: bool | None = None,
-        paired_root: bool = False,
+        paired_root: bool | None = None,
     ) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
@@ -123,7 +125,7 @@ class ISMCTSAgent:
         self.seconds = seconds
         self.exploration = exploration
         self.score_weight = score_weight
-        self.paired_root = paired_root
+        self.paired_root = False
         self.bot_candidates = (
             not game.info.enumerable_actions if bot_candidates is None else bot_candidates
         )
@@ -144,6 +146,7 @@ class ISMCTSAgent:
                 raise ValueError(f"no rollout policy {rollout!r} for {game.name} (known: {known})")
             self._rollout_bots = {}
         self.rollout = rollout
+        self.paired_root = self._fast is not None if paired_root is None else paired_root
         self.last = SearchStats()
 
     # -- the decision ---------------------------------------------------------------------
@@ -170,6 +173,7 @@ class ISMCTSAgent:
         # the same search, and it is several times faster than the pure-Python Rng.
         fast = random.Random(rng.next64()).random
         paired: dict[Action, list[float]] | None = None
+        incumbent: Action | None = None
         alive = candidates
         if self.paired_root:
             paired = {a: [] for a in candidates}
@@ -180,6 +184,9 @@ class ISMCTSAgent:
                 if deadline is not None and done and time.perf_counter() >= deadline:
                     break
                 base = sample(rng)
+                if rounds == 0 and self._fast is not None:
+                    proposal = self._fast(base.clone(), seat, fast)
+                    incumbent = proposal if proposal in paired else None
                 for action in alive:
                     reward = self._iterate(
                         root, seat, candidates, base.clone(), fast, lo_hi, forced=action
@@ -209,7 +216,16 @@ class ISMCTSAgent:
         self.last.root = {a: (int(s[0]), s[1] / s[0] if s[0] else 0.0) for a, s in stats.items()}
         if paired is not None:
             results = paired
-            return max(alive, key=lambda a: sum(results[a]) / max(1, len(results[a])))
+            best = max(alive, key=lambda a: sum(results[a]) / max(1, len(results[a])))
+            # Leave the playout policy's own choice only on clear evidence.
+            if (
+                incumbent is not None
+                and incumbent in alive
+                and best != incumbent
+                and not _clearly_better(results[best], results[incumbent])
+            ):
+                return incumbent
+            return best
         best = max(
             candidates,
             key=lambda a: (stats[a][0], stats[a][1]) if a in stats else (-1.0, 0.0),
@@ -393,6 +409,17 @@ def _select(
         action = untried[int(rand() * len(untried))]
         return action, table[action], True
     return best, table[best], False
+
+
+def _clearly_better(challenger: list[float], incumbent: list[float]) -> bool:
+    """Whether the paired mean difference is more than two standard errors above zero."""
+    n = len(challenger)
+    if n < 2:
+        return False
+    diffs = [x - y for x, y in zip(challenger, incumbent, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > 2.0 * math.sqrt(var / n)
 
 
 def _prune(alive: list[Action], results: dict[Action, list[float]]) -> list[Action]:

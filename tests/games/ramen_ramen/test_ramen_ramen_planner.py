@@ -210,3 +210,16 @@ def test_ismcts_uses_the_fast_playout_policy_by_default() -> None:
     seat = state.to_act[0]
     legal = state.legal_actions(seat)
     assert ISMCTSAgent(GAME, seat, iterations=20).act(state.view(seat), legal, Rng(3)) in legal
+
+
+def test_ismcts_keeps_the_playout_policys_choice_without_clear_evidence() -> None:
+    from gametable.agents.ismcts import ISMCTSAgent
+    from gametable.games.ramen_ramen.planner import playout_action
+
+    state = GAME.new_state(2, 9)
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    agent = ISMCTSAgent(GAME, seat, iterations=len(legal))  # one paired round
+    assert agent.paired_root
+    choice = agent.act(state.view(seat), legal, Rng(0))
+    assert choice == playout_action(state, seat)
