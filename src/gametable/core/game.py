@@ -62,6 +62,8 @@ class OptionSpec:
     help: str
     choices: tuple[Any, ...] = ()
     nullable: bool = False
+    seat: bool = False
+    """Whether the value names a seat (checked against the player count)."""
 
     def coerce(self, value: Any) -> Any:
         """The value converted to the option's type, or :class:`OptionError` saying why not."""
@@ -109,6 +111,27 @@ def _parse_option_text(spec: OptionSpec, text: str) -> Any:
     except ValueError:
         raise OptionError(f"option {spec.name!r} takes {_KINDS[spec.type]}, got {text!r}") from None
     return text
+
+
+def first_player_option(rule: str) -> OptionSpec:
+    """The ``first_player`` option games share: a chosen seat, else drawn from the seed.
+
+    ``rule`` is how the rulebook picks the first player (shown in ``gametable games``).
+    """
+    return OptionSpec(
+        "first_player",
+        int,
+        None,
+        f"seat that starts (the rulebook: {rule}); default: drawn from the seed",
+        nullable=True,
+        seat=True,
+    )
+
+
+def choose_first_player(players: int, rng: Rng, options: Mapping[str, Any]) -> int:
+    """The ``first_player`` option's seat, or one drawn from ``rng`` when it is unset."""
+    first = options.get("first_player")
+    return rng.randbelow(players) if first is None else int(first)
 
 
 @dataclass(frozen=True)
@@ -295,6 +318,12 @@ class Game(ABC):
             name: spec.coerce(given[name]) if name in given else spec.default
             for name, spec in specs.items()
         }
+        for spec in self.option_specs:
+            value = resolved[spec.name]
+            if spec.seat and value is not None and not 0 <= value < players:
+                raise OptionError(
+                    f"{spec.name} must be a seat from 0 to {players - 1}, got {value}"
+                )
         self.check_options(players, resolved)
         return resolved
 

@@ -27,8 +27,17 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gametable.core.errors import NotationError, OptionError
-from gametable.core.game import JSON, Action, Game, GameInfo, OptionSpec, View
+from gametable.core.errors import NotationError
+from gametable.core.game import (
+    JSON,
+    Action,
+    Game,
+    GameInfo,
+    OptionSpec,
+    View,
+    choose_first_player,
+    first_player_option,
+)
 from gametable.core.rng import Rng
 from gametable.games.ramen_fury.cards import CODES, KINDS, parse_card, setup_card
 from gametable.games.ramen_fury.state import (
@@ -68,14 +77,7 @@ class RamenFuryGame(Game):
     max_players = 5
     info = GameInfo(simultaneous=False, enumerable_actions=True, teams=False)
     option_specs = (
-        OptionSpec(
-            "first_player",
-            int,
-            None,
-            "seat that starts (the rulebook: whoever ate ramen most recently); "
-            "default: drawn from the seed",
-            nullable=True,
-        ),
+        first_player_option("whoever ate ramen most recently"),
         OptionSpec(
             "nori_in_fury",
             bool,
@@ -110,18 +112,11 @@ class RamenFuryGame(Game):
         for n in range(2, 6)
     }
 
-    def check_options(self, players: int, options: Mapping[str, Any]) -> None:
-        first = options.get("first_player")
-        if first is not None and not 0 <= first < players:
-            raise OptionError(f"first_player must be a seat from 0 to {players - 1}, got {first}")
-
     def random_setup(self, players: int, rng: Rng, options: Mapping[str, Any]) -> JSON:
         copies = deck_copies(options)
         deck = [k for k in range(KINDS) for _ in range(copies[k])]
         rng.shuffle(deck)
-        first = options.get("first_player")
-        if first is None:
-            first = rng.randbelow(players)
+        first = choose_first_player(players, rng, options)
         return {"deck": [CODES[k] for k in deck], "first_player": first}
 
     def state_from_setup(self, players: int, setup: JSON, options: Mapping[str, Any]) -> FuryState:

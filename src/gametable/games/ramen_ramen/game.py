@@ -9,7 +9,16 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gametable.core.errors import NotationError
-from gametable.core.game import JSON, Action, Game, GameInfo, OptionSpec, State, View
+from gametable.core.game import (
+    JSON,
+    Action,
+    Game,
+    GameInfo,
+    State,
+    View,
+    choose_first_player,
+    first_player_option,
+)
 from gametable.core.rng import Rng
 from gametable.games.ramen_ramen.cards import (
     CARD_BY_NAME,
@@ -43,16 +52,7 @@ class RamenRamenGame(Game):
     min_players = 1
     max_players = 4
     info = GameInfo(simultaneous=False, enumerable_actions=True, teams=True)
-    option_specs = (
-        OptionSpec(
-            "first_player",
-            int,
-            None,
-            "seat that starts (the rulebook: whoever ate ramen most recently); "
-            "default: drawn from the seed",
-            nullable=True,
-        ),
-    )
+    option_specs = (first_player_option("whoever ate ramen most recently"),)
     modes: ClassVar[Mapping[int, str]] = {
         1: "solo: 4 cards discarded unseen, play all 52 others, judged by the critics",
         2: "two players, three communal bowls",
@@ -60,18 +60,9 @@ class RamenRamenGame(Game):
         4: "teams A1 B1 A2 B2: one communal bowl and one bowl per team",
     }
 
-    def check_options(self, players: int, options: Mapping[str, Any]) -> None:
-        first = options.get("first_player")
-        if first is not None and not 0 <= first < players:
-            from gametable.core.errors import OptionError
-
-            raise OptionError(f"first_player must be a seat from 0 to {players - 1}, got {first}")
-
     def random_setup(self, players: int, rng: Rng, options: Mapping[str, Any]) -> JSON:
         deck = rng.shuffled(DECK)
-        first = options.get("first_player")
-        if first is None:
-            first = rng.randbelow(players)
+        first = choose_first_player(players, rng, options)
         return {"deck": [CARD_NAMES[c] for c in deck], "first_player": first}
 
     def state_from_setup(self, players: int, setup: JSON, options: Mapping[str, Any]) -> RamenState:
