@@ -160,39 +160,11 @@ def policy_play(
     ``flat`` evaluates every bowl, or bowl 1 only when ``flat1`` and ``flat2`` are given
     for bowls 2 and 3 (bowls with different owners).
     """
-    f0 = flat
     f1 = flat if flat1 is None else flat1
     f2 = flat if flat2 is None else flat2
-    s0, s1, s2 = sums
-    m0, m1, m2 = masks
-    b0 = f0[s0 * 128 + m0]
-    b1 = f1[s1 * 128 + m1]
-    b2 = f2[s2 * 128 + m2]
     # Per card: its best bowl and gain, and its second-best bowl and gain.
-    firsts = []
+    firsts = _tops(hand, sums, masks, flat, f1, f2)
     n = len(hand)
-    for c in hand:
-        v = c & 7
-        bit = 1 << (c >> 3)
-        t0 = s0 + v
-        t1 = s1 + v
-        t2 = s2 + v
-        g0 = f0[(t0 if t0 < 14 else 14) * 128 + (m0 | bit)] - b0
-        g1 = f1[(t1 if t1 < 14 else 14) * 128 + (m1 | bit)] - b1
-        g2 = f2[(t2 if t2 < 14 else 14) * 128 + (m2 | bit)] - b2
-        if g0 >= g1:
-            if g1 >= g2:
-                firsts.append((g0, 0, g1, 1))
-            elif g0 >= g2:
-                firsts.append((g0, 0, g2, 2))
-            else:
-                firsts.append((g2, 2, g0, 0))
-        elif g0 >= g2:
-            firsts.append((g1, 1, g0, 0))
-        elif g1 >= g2:
-            firsts.append((g1, 1, g2, 2))
-        else:
-            firsts.append((g2, 2, g1, 1))
     if n == 1:
         return ((hand[0], firsts[0][1]),)
     best = -1e9
