@@ -191,104 +191,15 @@ def determinize(game: Game, view: View, rng: Rng) -> RamenState:
     served. Everything else — other hands, the deck order, face-down served bowls and
     the solo discards — is shuffled.
     """
-    players: int = view["players"]
-    seat = view["seat"]
-    if seat is None:
-        raise ValueError("determinize needs a seat's view, not a spectator's")
-    parse = CARD_BY_NAME.__getitem__
-    hand = [parse(c) for c in view["hand"]]
-    fridge = [parse(c) for c in view["fridge"]]
-    bowls = [[parse(c) for c in b["cards"]] for b in view["bowls"]]
-    sides = 2 if players == 4 else players
-    served_open = [s["bowls"] is not None for s in view["served"]]
-    served: list[list[list[int]]] = [
-        [[parse(c) for c in b] for b in s["bowls"]]
-        if s["bowls"] is not None
-        else [[] for _ in range(s["count"])]
-        for s in view["served"]
-    ]
-    known: set[int] = set(hand) | set(fridge)
-    for b in bowls:
-        known.update(b)
-    for side in range(sides):
-        if served_open[side]:
-            for b in served[side]:
-                known.update(b)
-    hands: list[list[int]] = [[] for _ in range(players)]
-    hands[seat] = hand
-    for other in range(players):
-        if other != seat:
-            picks = [parse(c) for c in view["last_pick"][other] if parse(c) not in known]
-            hands[other] = picks
-            known.update(picks)
-    # Cards the log saw go into a bowl that was later served, face down.
-    pending: list[list[int]] = [[] for _ in range(PLACES)]
-    serves_seen: list[list[list[int]]] = [[] for _ in range(sides)]
-    for event in view["log"]:
-        if event["event"] == "play":
-            pending[event["place"]].append(parse(event["card"]))
-        elif event["event"] == "serve":
-            serves_seen[event["side"]].append(pending[event["place"]])
-            pending[event["place"]] = []
-    for side in range(sides):
-        if served_open[side]:
-            continue
-        recent = serves_seen[side][-len(served[side]) :] if served[side] else []
-        offset = len(served[side]) - len(recent)
-        for i, cards in enumerate(recent):
-            fresh = [c for c in cards if c not in known]
-            served[side][offset + i].extend(fresh)
-            known.update(fresh)
-    unknown = [c for c in DECK if c not in known]
-    rng.shuffle(unknown)
-    discards: list[int] = []
-    if view["discards"] is not None:
-        discards = [parse(c) for c in view["discards"]]
-    else:
-        discards = [unknown.pop() for _ in range(view["discard_count"])]
-    for other in range(players):
-        while len(hands[other]) < view["hand_sizes"][other]:
-            hands[other].append(unknown.pop())
-        hands[other].sort()
-    deck = [unknown.pop() for _ in range(view["deck_size"])]
-    # What is left went into face-down served bowls: spread it over them.
-    closed = [b for side in range(sides) if not served_open[side] for b in served[side]]
-    if unknown and not closed:
-        raise ValueError("view is inconsistent: cards unaccounted for")
-    i = 0
-    while unknown:
-        closed[i % len(closed)].append(unknown.pop())
-        i += 1
-
-    state = RamenState.__new__(RamenState)
-    state.game = game
-    state.players = players
-    state.options = {}
-    state.setup = None
-    state.discards = discards
-    state.hands = hands
-    state.fridge = fridge
-    state.deck = deck
-    state.bowls = bowls
-    state.bowl_sum = [sum(c & 7 for c in b) for b in bowls]
-    state.bowl_mask = [types_mask(b) for b in bowls]
-    state.owners = place_owners(players)
-    state.sides = sides
-    state.served = [[tuple(b) for b in s] for s in served]
-    state.served_by = [[-1] * len(s) for s in served]
-    state.last_pick = [[parse(c) for c in p] for p in view["last_pick"]]
-    state.history = deque([[]], maxlen=max(players, 2))
-    state.current = view["current"]
-    state.phase = PHASE_NAMES.index(view["phase"])
-    return state
+    return Determinizer(game, view)(rng)
 
 
 class Determinizer:
     """A sampler of states consistent with one view (see :meth:`RamenRamenGame.determinizer`).
 
-    The view is parsed once, with :func:`determinize`'s rules for what is known; a sample
-    shuffles the unknown cards and deals them to the discards, the other hands, the deck
-    and the face-down served bowls, in the same order as :func:`determinize`.
+    The view is parsed once (what is known: see :func:`determinize`); each sample shuffles
+    the unknown cards and deals them to the discards, the other hands, the deck and the
+    face-down served bowls.
     """
 
     __slots__ = (
@@ -315,7 +226,6 @@ class Determinizer:
     )
 
     def __init__(self, game: Game, view: View) -> None:
-        # Sample once with a throwaway generator to validate the view and learn its shape.
         players: int = view["players"]
         seat = view["seat"]
         if seat is None:
@@ -333,14 +243,21 @@ class Determinizer:
         self.bowl_mask = [types_mask(b) for b in self.bowls]
         self.last_pick = [[parse(c) for c in p] for p in view["last_pick"]]
         self.deck_size: int = view["deck_size"]
-        # What determinize knows before shuffling: run it on a generator whose shuffle is
-        # the identity, then read the known parts back.
-        base = determinize(game, view, _NoShuffle())
         hand = [parse(c) for c in view["hand"]]
         known: set[int] = set(hand) | set(self.fridge)
         for b in self.bowls:
             known.update(b)
         self.served_open = [s["bowls"] is not None for s in view["served"]]
+        served_known: list[list[list[int]]] = [
+            [[parse(c) for c in b] for b in s["bowls"]]
+            if s["bowls"] is not None
+            else [[] for _ in range(s["count"])]
+            for s in view["served"]
+        ]
+        for side in range(self.sides):
+            if self.served_open[side]:
+                for b in served_known[side]:
+                    known.update(b)
         hands: list[list[int]] = []
         for other in range(players):
             if other == seat:
@@ -349,17 +266,26 @@ class Determinizer:
                 picks = [parse(c) for c in view["last_pick"][other] if parse(c) not in known]
                 known.update(picks)
                 hands.append(picks)
-        served_known: list[list[list[int]]] = []
+        # Cards the log saw go into a bowl that was then served face down: the latest
+        # serves of a side are its last served bowls.
+        pending: list[list[int]] = [[] for _ in range(PLACES)]
+        serves_seen: list[list[list[int]]] = [[] for _ in range(self.sides)]
+        for event in view["log"]:
+            if event["event"] == "play":
+                pending[event["place"]].append(parse(event["card"]))
+            elif event["event"] == "serve":
+                serves_seen[event["side"]].append(pending[event["place"]])
+                pending[event["place"]] = []
         for side in range(self.sides):
-            bowls = []
-            for bowl in base.served[side]:
-                if self.served_open[side]:
-                    cards = list(bowl)
-                else:
-                    cards = [c for c in bowl if c in _logged(view)]
-                known.update(cards)
-                bowls.append(cards)
-            served_known.append(bowls)
+            bowls = served_known[side]
+            if self.served_open[side] or not bowls:
+                continue
+            recent = serves_seen[side][-len(bowls) :]
+            offset = len(bowls) - len(recent)
+            for i, cards in enumerate(recent):
+                fresh = [c for c in cards if c not in known]
+                bowls[offset + i].extend(fresh)
+                known.update(fresh)
         self.hands = hands
         self.fill = [view["hand_sizes"][s] - len(hands[s]) for s in range(players)]
         self.served = served_known
@@ -425,18 +351,6 @@ class Determinizer:
         state.current = self.current
         state.phase = self.phase
         return state
-
-
-class _NoShuffle(Rng):
-    """An :class:`Rng` whose shuffle leaves the order alone (to read determinize's knowns)."""
-
-    def shuffle(self, seq: Any) -> None:
-        return None
-
-
-def _logged(view: View) -> set[int]:
-    """Cards the view's log shows being played (into bowls later served face down)."""
-    return {CARD_BY_NAME[e["card"]] for e in view["log"] if e["event"] == "play"}
 
 
 GAME = RamenRamenGame()
