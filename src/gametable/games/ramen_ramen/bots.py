@@ -19,11 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations, permutations
-from typing import Any
 
 from gametable.core.game import Action, Game, View
 from gametable.core.rng import Rng
-from gametable.games.ramen_ramen.cards import CARD_BY_NAME, POINTS_BY_TYPES, POPCOUNT
+from gametable.games.ramen_ramen.cards import CARD_BY_NAME, POINTS_BY_TYPES, POPCOUNT, types_mask
 from gametable.games.ramen_ramen.state import SERVE_SUM, Play, Take, side_of_seat
 
 _POINTS = POINTS_BY_TYPES
@@ -104,7 +103,7 @@ class _Context:
         self.hand = [CARD_BY_NAME[c] for c in view["hand"]]
         self.owner: list[int | None] = [b["owner"] for b in view["bowls"]]
         self.sums = [b["sum"] for b in view["bowls"]]
-        self.masks = [_mask(CARD_BY_NAME[c] for c in b["cards"]) for b in view["bowls"]]
+        self.masks = [types_mask(CARD_BY_NAME[c] for c in b["cards"]) for b in view["bowls"]]
         self.sizes = [len(b["cards"]) for b in view["bowls"]]
         # With communal bowls, the next player belongs to another side (2 players: the
         # opponent; 4 players: the other team).
@@ -169,10 +168,3 @@ class _Context:
             for places in permutations(range(3), n):
                 best = max(best, self.evaluate(list(zip(chosen, places, strict=True))))
         return best
-
-
-def _mask(cards: Any) -> int:
-    mask = 0
-    for c in cards:
-        mask |= 1 << (c >> 3)
-    return mask

@@ -35,7 +35,13 @@ from functools import lru_cache
 from gametable.core.game import Action, Game, State, View
 from gametable.core.rng import Rng
 from gametable.games.ramen_ramen.bots import GreedyAgent, open_bowl_promise
-from gametable.games.ramen_ramen.cards import CARD_BY_NAME, DECK, POINTS_BY_TYPES, POPCOUNT
+from gametable.games.ramen_ramen.cards import (
+    CARD_BY_NAME,
+    DECK,
+    POINTS_BY_TYPES,
+    POPCOUNT,
+    types_mask,
+)
 from gametable.games.ramen_ramen.state import (
     _PLACE_PAIRS,
     PLAY,
@@ -531,10 +537,10 @@ class PlannerAgent:
             for bowl in side["bowls"] or ():
                 cards = [parse(c) for c in bowl]
                 seen.update(cards)
-                score += POINTS_BY_TYPES[POPCOUNT[_mask(cards)]]
+                score += POINTS_BY_TYPES[POPCOUNT[types_mask(cards)]]
         unseen = [c for c in DECK if c not in seen]
         sums = [sum(c & 7 for c in b) for b in bowls]
-        masks = [_mask(b) for b in bowls]
+        masks = [types_mask(b) for b in bowls]
         root = _Sim(hand, fridge, sums, masks, [], score)
         deck_size: int = view["deck_size"]
         phase = view["phase"]
@@ -657,13 +663,6 @@ def _prune(alive: list[int], results: list[list[int]]) -> list[int]:
         if mean + 3.0 * math.sqrt(var / n) >= 0:
             keep.append(i)
     return keep
-
-
-def _mask(cards: Sequence[int]) -> int:
-    mask = 0
-    for c in cards:
-        mask |= 1 << (c >> 3)
-    return mask
 
 
 __all__ = [

@@ -16,6 +16,7 @@ Modes by player count: 1 = solo, 2 = communal bowls, 3 = each bowl owned by a pl
 
 from __future__ import annotations
 
+from bisect import insort
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ from gametable.games.ramen_ramen.cards import (
     POPCOUNT,
     bowl_points,
     card_name,
+    types_mask,
 )
 
 SERVE_SUM = 14
@@ -319,7 +321,7 @@ class RamenState(State):
     def _take_from_fridge(self, card: int) -> None:
         seat = self.current
         self.fridge.remove(card)
-        _insort(self.hands[seat], card)
+        insort(self.hands[seat], card)
         self.history[-1].append(("take", seat, card))
         if self.phase == TAKE:
             self.last_pick[seat] = [card]
@@ -337,7 +339,7 @@ class RamenState(State):
             self.history[-1].append(("refill", card))
         if deck:
             card = deck.pop()
-            _insort(self.hands[self.current], card)
+            insort(self.hands[self.current], card)
             self.history[-1].append(("draw", self.current, card))
             self._end_turn()
         elif self.fridge:
@@ -395,7 +397,7 @@ class RamenState(State):
                     "bowls": [
                         {
                             "cards": [CARD_NAMES[c] for c in bowl],
-                            "ingredients": POPCOUNT[_mask(bowl)],
+                            "ingredients": POPCOUNT[types_mask(bowl)],
                             "points": bowl_points(bowl),
                             "served_by": by,
                         }
@@ -516,21 +518,6 @@ def parse_setup_card(name: Any) -> int:
     return card
 
 
-def _mask(cards: Sequence[int]) -> int:
-    mask = 0
-    for c in cards:
-        mask |= 1 << (c >> 3)
-    return mask
-
-
-def _insort(hand: list[int], card: int) -> None:
-    i = 0
-    n = len(hand)
-    while i < n and hand[i] < card:
-        i += 1
-    hand.insert(i, card)
-
-
 def _name(card: Any) -> str:
     if isinstance(card, int) and 0 <= card < len(CARD_NAMES):
         return CARD_NAMES[card]
@@ -582,7 +569,7 @@ def position(
     state.fridge = parse(fridge)
     state.bowls = [parse(b) for b in bowls]
     state.bowl_sum = [sum(c & 7 for c in b) for b in state.bowls]
-    state.bowl_mask = [_mask(b) for b in state.bowls]
+    state.bowl_mask = [types_mask(b) for b in state.bowls]
     state.served = (
         [[tuple(parse(b)) for b in side] for side in served]
         if served
