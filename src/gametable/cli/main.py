@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.table import Table
 
 from gametable.agents.base import agent_names
-from gametable.cli.session import HUMAN, LineReader, Session, resume
+from gametable.cli.session import HUMAN, LineReader, Session
 from gametable.cli.sim_commands import register as register_sim_commands
 from gametable.core.errors import GameError, OptionError, RecordError
 from gametable.core.game import Game, OptionSpec, score_to_json
@@ -143,7 +143,7 @@ def play(
     if resume_path is not None:
         try:
             saved = load(resume_path)
-            recorder = resume(saved)
+            recorder = Recorder.resume(saved)
         except RecordError as exc:
             raise fail(f"cannot resume {resume_path}: {exc}") from None
         if saved.game is not game:

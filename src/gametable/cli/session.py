@@ -20,7 +20,7 @@ from rich.rule import Rule
 from gametable.agents.base import Agent, make_agent
 from gametable.core.errors import GameError, NotationError
 from gametable.core.game import Action, Game, State, View
-from gametable.core.records import Record, Recorder, apply_move, replay
+from gametable.core.records import Record, Recorder
 from gametable.core.rng import Rng
 
 HUMAN = "human"
@@ -249,14 +249,4 @@ class Session:
             self.console.print(f"[dim]Record saved to {self.record_path}[/dim]")
 
 
-def resume(record: Record) -> Recorder:
-    """A recorder positioned after a saved (unfinished) record's last decision."""
-    recorder = Recorder.__new__(Recorder)
-    recorder.record = record
-    recorder.state = record.initial_state()
-    for step, move in enumerate(record.moves):
-        apply_move(recorder.state, move, step)
-    return recorder
-
-
-__all__ = ["HUMAN", "LineReader", "QuitGame", "Session", "replay", "resume"]
+__all__ = ["HUMAN", "LineReader", "QuitGame", "Session"]

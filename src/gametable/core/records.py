@@ -99,12 +99,16 @@ class Recorder:
     """
 
     def __init__(self, game: Game, players: int, seed: int | str = 0, **options: Any) -> None:
-        resolved = game.resolve_options(players, options)
-        from gametable.core.rng import Rng
+        self.state = game.new_state(players, seed, **options)
+        self.record = Record(game, players, dict(self.state.options), self.state.setup, seed)
 
-        setup = game.random_setup(players, Rng(seed), resolved)
-        self.state = game.state_from_setup(players, setup, resolved)
-        self.record = Record(game, players, resolved, setup, seed)
+    @classmethod
+    def resume(cls, record: Record) -> Recorder:
+        """A recorder positioned after a record's last decision (every one re-validated)."""
+        recorder = cls.__new__(cls)
+        recorder.record = record
+        recorder.state = replay(record)
+        return recorder
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply and record (nothing is recorded if the action is illegal)."""
