@@ -12,15 +12,11 @@ from rich.text import Text
 
 from gametable.core.game import Action, Result, View
 from gametable.games.ramen_tips.cards import CARD_NAMES, LETTERS, TYPES
+from gametable.games.ramen_tips.game import format_notation
 from gametable.games.ramen_tips.state import (
     ACHIEVEMENTS,
     Choose,
     Exchange,
-    Keep,
-    Pass,
-    PlaceShoyu,
-    Swap,
-    Take,
 )
 
 STYLES = {"C": "red", "A": "blue", "S": "yellow", "N": "magenta", "Y": "green"}
@@ -266,21 +262,18 @@ class TipsTextUI:
 
 
 def _short(action: Action) -> str:
+    """The compact form of a decision in the legal-move listing: the canonical notation
+    without the words the prompt does not need (``C6`` for ``play C6``, ``x S9`` for an
+    exchange, ``Y4>2`` for a take)."""
     if isinstance(action, Choose):
         return CARD_NAMES[action.card]
     if isinstance(action, Exchange):
         return f"x {CARD_NAMES[action.card]}"
-    if isinstance(action, Swap):
-        return f"swap {LETTERS[action.a]} {LETTERS[action.b]}"
-    if isinstance(action, Pass):
-        return "pass"
-    if isinstance(action, Take):
-        return f"{CARD_NAMES[action.card]}>{action.bowl + 1}"
-    if isinstance(action, Keep):
-        return f"keep {CARD_NAMES[action.card]}>{action.bowl + 1}"
-    if isinstance(action, PlaceShoyu):
-        return "shoyu " + (" ".join(str(b + 1) for b in action.bowls) or "none")
-    return repr(action)
+    try:
+        text = format_notation(action)
+    except TypeError:
+        return repr(action)
+    return text.removeprefix("take ")
 
 
 __all__ = ["NOTATION_HELP", "TipsTextUI", "card_text", "describe_event"]
