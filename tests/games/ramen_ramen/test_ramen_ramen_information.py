@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from gametable.core import get_game
-from gametable.games.ramen_ramen.cards import parse_card
+from gametable.games.ramen_ramen.cards import CARD_NAMES, parse_card
 from gametable.games.ramen_ramen.state import Play, RamenState, position
 
 GAME = get_game("ramen-ramen")
@@ -30,7 +30,7 @@ def midgame(players: int, seed: int = 4, steps: int = 25) -> RamenState:
 def test_a_seat_sees_its_own_hand_but_only_the_sizes_of_other_hands() -> None:
     state = midgame(3)
     view = state.view(0)
-    assert view["hand"] == [c for c in view["hand"]] and len(view["hand"]) == len(state.hands[0])
+    assert view["hand"] == [CARD_NAMES[c] for c in state.hands[0]]
     assert view["hand_sizes"] == [len(h) for h in state.hands]
     for other in (1, 2):
         for card in state.hands[other]:
