@@ -215,3 +215,47 @@ def test_paired_root_search_returns_legal_actions(name: str) -> None:
             legal = state.legal_actions(seat)
             agent = ISMCTSAgent(game, seat, iterations=40, paired_root=True)
             assert agent.act(state.view(seat), legal, Rng(seat)) in legal
+
+
+def test_cut_off_playouts_are_valued_by_the_playout_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A playout bot that values positions: playouts stop after ``playout_depth`` decisions
+    # and its estimate stands in for the end of the game; the search follows the estimate.
+    from gametable.games.ramen_ramen.planner import PlannerAgent
+    from gametable.games.ramen_ramen.state import RamenState
+
+    game = get_game("ramen-ramen")
+    state = game.new_state(2, seed=3)
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    favourite = legal[-1]
+    placements = favourite.placements  # type: ignore[attr-defined]
+    valued: list[RamenState] = []
+
+    def playout_value(self: PlannerAgent, sample: RamenState) -> list[float]:
+        valued.append(sample)
+        # Reward the searching seat only where the favourite's cards are in its bowls.
+        mine = 1.0 if all(c in sample.bowls[p] for c, p in placements) else 0.0
+        return [mine, 1.0 - mine] if seat == 0 else [1.0 - mine, mine]
+
+    monkeypatch.setattr(PlannerAgent, "playout_value", playout_value, raising=False)
+    monkeypatch.setattr(PlannerAgent, "playout_depth", 2, raising=False)
+    agent = ISMCTSAgent(game, seat, iterations=200, paired_root=False)
+    assert agent.playout_depth == 2
+    assert agent.act(state.view(seat), legal, Rng(0)) == favourite
+    assert len(valued) == 200 and not any(s.is_over for s in valued)
+    # One iteration: the root play is the new node, then ``playout_depth`` decisions
+    # (depth 2: the searcher's Fridge take and the opponent's two cards).
+    for depth, in_bowls in ((0, 2), (2, 4)):
+        valued.clear()
+        ISMCTSAgent(game, seat, iterations=1, playout_depth=depth, paired_root=False).act(
+            state.view(seat), legal, Rng(0)
+        )
+        assert [sum(len(b) for b in s.bowls) for s in valued] == [in_bowls]
+
+
+def test_playout_depth_needs_a_policy_that_values_positions() -> None:
+    game = get_game("ramen-ramen")
+    with pytest.raises(ValueError, match="playout_depth needs a playout policy"):
+        ISMCTSAgent(game, 0, rollout="random", playout_depth=3)
+    with pytest.raises(ValueError, match="playout_depth must not be negative"):
+        ISMCTSAgent(game, 0, playout_depth=-1)

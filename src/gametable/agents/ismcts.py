@@ -24,6 +24,11 @@ Monte Carlo Tree Search"), on the core interface only:
   is always a sample drawn from the searcher's view), else with random legal decisions
   (``rollout="random"``), or with one of the game's bots deciding from views
   (``rollout="greedy"`` …, much slower);
+- a bot offering a fast playout policy may also offer ``playout_value(state)``, an
+  estimate per seat of the reward a finished game would give (the share of the other
+  seats beaten, in [0, 1]), and a default ``playout_depth``: a playout then stops after
+  that many decisions and the estimate stands in for the end of the game (the
+  ``playout_depth`` parameter overrides it; 0 values the first new node at once);
 - rewards are per seat and in [0, 1]: the share of the other seats beaten (a tie counts
   half), plus ``score_weight`` times the score lead over the others' mean, scaled by
   the largest score seen; a one-player game rewards its score, scaled the same way.
@@ -88,6 +93,9 @@ class ISMCTSAgent:
     - ``rollout``: ``"auto"`` (default: a bot's fast ``playout_action`` if the game has
       one, else random), ``"random"``, or the name of one of the game's bots;
     - ``score_weight``: weight of the score lead in the reward (default 0.25);
+    - ``playout_depth``: decisions after which a playout stops and is valued by the
+      playout bot's ``playout_value`` (default: that bot's own ``playout_depth``, or
+      play to the end when it offers none);
     - ``bot_candidates``: add the game bots' proposals to the root's choices (default:
       only in games whose actions are not all listed);
     - ``paired_root``: search the root with paired samples — each sample played for every
@@ -110,6 +118,7 @@ class ISMCTSAgent:
         score_weight: float = 0.25,
         bot_candidates: bool | None = None,
         paired_root: bool | None = None,
+        playout_depth: int | None = None,
     ) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
@@ -117,6 +126,8 @@ class ISMCTSAgent:
             raise ValueError(f"seconds must be positive, got {seconds}")
         if exploration < 0:
             raise ValueError(f"exploration must not be negative, got {exploration}")
+        if playout_depth is not None and playout_depth < 0:
+            raise ValueError(f"playout_depth must not be negative, got {playout_depth}")
         if iterations is None and seconds is None:
             iterations = 1000
         self.game = game
@@ -131,13 +142,19 @@ class ISMCTSAgent:
         )
         self._rollout_bots: dict[int, Any] | None = None
         self._fast: Callable[[State, int, Callable[[], float]], Action] | None = None
+        self._value: Callable[[State], Sequence[float]] | None = None
+        self.playout_depth: int | None = None
         if rollout == "auto":
             rollout = "random"
             for name, factory in game.bots.items():
                 if callable(getattr(factory, "playout_action", None)):
                     from gametable.agents.base import make_agent
 
-                    self._fast = make_agent(game, name, seat).playout_action  # type: ignore[attr-defined]
+                    bot = make_agent(game, name, seat)
+                    self._fast = bot.playout_action  # type: ignore[attr-defined]
+                    self._value = getattr(bot, "playout_value", None)
+                    if self._value is not None:
+                        self.playout_depth = getattr(bot, "playout_depth", None)
                     rollout = name
                     break
         elif rollout != "random":
@@ -146,6 +163,13 @@ class ISMCTSAgent:
                 raise ValueError(f"no rollout policy {rollout!r} for {game.name} (known: {known})")
             self._rollout_bots = {}
         self.rollout = rollout
+        if playout_depth is not None:
+            if self._value is None:
+                raise ValueError(
+                    f"playout_depth needs a playout policy that values positions; "
+                    f"{game.name}'s {rollout!r} playouts do not"
+                )
+            self.playout_depth = playout_depth
         self.paired_root = self._fast is not None if paired_root is None else paired_root
         self.last = SearchStats()
 
@@ -309,7 +333,11 @@ class ISMCTSAgent:
                 break
         if not state.is_over:
             self._playout(state, rand)
-        rewards = self._rewards(state.result(), lo_hi)
+        if state.is_over:
+            rewards: Sequence[float] = self._rewards(state.result(), lo_hi)
+        else:
+            assert self._value is not None
+            rewards = self._value(state)
         self._backpropagate(path, rewards)
         return rewards[me]
 
@@ -325,11 +353,19 @@ class ISMCTSAgent:
                 entry[1] += rewards[seat]
 
     def _playout(self, state: State, rand: Callable[[], float]) -> None:
+        """Play on from ``state``: to the end, or ``playout_depth`` decisions."""
         fast = self._fast
         if fast is not None:
-            while not state.is_over:
+            depth = self.playout_depth
+            if depth is None:
+                while not state.is_over:
+                    for seat in state.to_act:
+                        state.apply(seat, fast(state, seat, rand))
+                return
+            while depth > 0 and not state.is_over:
                 for seat in state.to_act:
                     state.apply(seat, fast(state, seat, rand))
+                    depth -= 1
             return
         bots = self._rollout_bots
         if bots is None:
