@@ -6,7 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from gametable.core import OptionError, OptionSpec, Result, all_games, get_game, rank_by_keys
+from gametable.core import OptionError, OptionSpec, Result, Rng, all_games, get_game, rank_by_keys
+from gametable.core.errors import GameError
 
 
 def test_rank_by_keys_points_decide() -> None:
@@ -61,3 +62,21 @@ def test_registry_finds_games_by_name_and_names_the_known_ones_otherwise() -> No
     assert "ramen-ramen" in [g.name for g in all_games()]
     with pytest.raises(KeyError, match=r"unknown game 'chess'.*ramen-ramen"):
         get_game("chess")
+
+
+@pytest.mark.parametrize("name", [g.name for g in all_games()])
+def test_standing_agrees_with_the_result_in_every_game_and_player_count(name: str) -> None:
+    # Searches read ``standing()`` instead of building the whole ``result()``.
+    game = get_game(name)
+    for players in range(game.min_players, game.max_players + 1):
+        for seed in range(3 if name != "rummikub" else 1):
+            state = game.new_state(players, seed=seed)
+            rng = Rng(seed)
+            while not state.is_over:
+                with pytest.raises(GameError):
+                    state.standing()
+                for seat in state.to_act:
+                    state.apply(seat, rng.choice(state.legal_actions(seat)))
+            result = state.result()
+            scores, ranks = state.standing()
+            assert (tuple(scores), tuple(ranks)) == (result.scores, result.ranks)

@@ -47,7 +47,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from gametable.core.errors import IllegalAction
-from gametable.core.game import Action, Game, Result, State, View
+from gametable.core.game import Action, Game, State, View
 from gametable.core.rng import Rng
 
 _CHECK_EVERY = 16
@@ -334,7 +334,7 @@ class ISMCTSAgent:
         if not state.is_over:
             self._playout(state, rand)
         if state.is_over:
-            rewards: Sequence[float] = self._rewards(state.result(), lo_hi)
+            rewards: Sequence[float] = self._rewards(*state.standing(), lo_hi)
         else:
             assert self._value is not None
             rewards = self._value(state)
@@ -385,8 +385,10 @@ class ISMCTSAgent:
                 legal = state.legal_actions(seat)
                 state.apply(seat, bot.act(state.view(seat), legal, rng))
 
-    def _rewards(self, result: Result, lo_hi: list[float]) -> list[float]:
-        scores = [float(s) for s in result.scores]
+    def _rewards(
+        self, scores_: Sequence[float], ranks: Sequence[int], lo_hi: list[float]
+    ) -> list[float]:
+        scores = [float(s) for s in scores_]
         n = len(scores)
         top = max(abs(s) for s in scores)
         if n == 1:
@@ -394,7 +396,6 @@ class ISMCTSAgent:
             lo_hi[0] = min(lo_hi[0], scores[0])
             lo_hi[1] = max(lo_hi[1], scores[0])
             return reward
-        ranks = result.ranks
         out = []
         weight = self.score_weight
         scale = 1.0 / top if top > 0 else 0.0

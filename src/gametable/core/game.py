@@ -245,6 +245,15 @@ class State(ABC):
     def result(self) -> Result:
         """The outcome; raises :class:`~gametable.core.errors.GameError` if not over."""
 
+    def standing(self) -> tuple[Sequence[float], Sequence[int]]:
+        """The finished game's scores and ranks per seat, as :meth:`result` gives them.
+
+        For searches, which play thousands of games per decision and need only these two:
+        games whose :meth:`result` builds costly details override it with a cheaper path.
+        """
+        result = self.result()
+        return result.scores, result.ranks
+
     @abstractmethod
     def clone(self) -> State:
         """An independent copy (cheap: no deep copies of immutable parts)."""

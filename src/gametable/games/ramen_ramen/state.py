@@ -262,8 +262,28 @@ class RamenState(State):
 
     def _check_play(self, action: Play) -> None:
         hand = self.hands[self.current]
-        need = min(2, len(hand))
         placements = action.placements
+        # The common case first: well-formed placements of cards held.
+        if len(placements) == 2:
+            (a, p), (b, q) = placements
+            if (
+                type(a) is int
+                and type(b) is int
+                and type(p) is int
+                and type(q) is int
+                and a != b
+                and p != q
+                and 0 <= p < PLACES
+                and 0 <= q < PLACES
+                and a in hand
+                and b in hand
+            ):
+                return
+        elif len(placements) == 1 and len(hand) == 1:
+            a, p = placements[0]
+            if type(a) is int and type(p) is int and 0 <= p < PLACES and a in hand:
+                return
+        need = min(2, len(hand))
         if len(placements) != need:
             raise IllegalAction(
                 f"play exactly {need} card{'s' if need > 1 else ''} "
@@ -287,13 +307,18 @@ class RamenState(State):
         seat = self.current
         hand = self.hands[seat]
         events = self.history[-1]
+        sums = self.bowl_sum
+        masks = self.bowl_mask
+        ready = False
         for card, place in action.placements:
             hand.remove(card)
             self.bowls[place].append(card)
-            self.bowl_sum[place] += card & 7
-            self.bowl_mask[place] |= 1 << (card >> 3)
+            sums[place] += card & 7
+            masks[place] |= 1 << (card >> 3)
             events.append(("play", seat, card, place))
-        self._serve_ready_bowls()
+            ready = ready or sums[place] >= SERVE_SUM or masks[place] == ALL_INGREDIENTS_MASK
+        if ready:
+            self._serve_ready_bowls()
         self._after_play()
 
     def _serve_ready_bowls(self) -> None:
@@ -376,13 +401,32 @@ class RamenState(State):
         """Points of one side's served bowls."""
         return sum(bowl_points(b) for b in self.served[side])
 
+    def _keys(self) -> list[tuple[int, int, int]]:
+        """Per side: points, bowls served, minus the cards in them (higher is better)."""
+        keys = []
+        for bowls in self.served:
+            points = 0
+            cards = 0
+            for b in bowls:
+                points += POINTS_BY_TYPES[POPCOUNT[types_mask(b)]]
+                cards += len(b)
+            keys.append((points, len(bowls), -cards))
+        return keys
+
+    def standing(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        if self.phase != OVER:
+            raise GameError("the game is not over")
+        keys = self._keys()
+        side_ranks = [1 + sum(1 for other in keys if other > mine) for mine in keys]
+        if self.players == 4:
+            sides = [side_of_seat(4, s) for s in range(4)]
+            return tuple(keys[i][0] for i in sides), tuple(side_ranks[i] for i in sides)
+        return tuple(k[0] for k in keys), tuple(side_ranks)
+
     def result(self) -> Result:
         if self.phase != OVER:
             raise GameError("the game is not over")
-        keys = []
-        for side in range(self.sides):
-            bowls = self.served[side]
-            keys.append((self.side_points(side), len(bowls), -sum(len(b) for b in bowls)))
+        keys = self._keys()
         side_ranks, tiebreak = rank_by_keys(
             keys, ("points", "most bowls served", "fewest cards in served bowls")
         )
