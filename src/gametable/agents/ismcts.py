@@ -47,7 +47,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from gametable.core.errors import IllegalAction
-from gametable.core.game import Action, Game, State, View
+from gametable.core.game import Action, Game, Score, State, View
 from gametable.core.rng import Rng
 
 _CHECK_EVERY = 16
@@ -386,7 +386,7 @@ class ISMCTSAgent:
                 state.apply(seat, bot.act(state.view(seat), legal, rng))
 
     def _rewards(
-        self, scores_: Sequence[float], ranks: Sequence[int], lo_hi: list[float]
+        self, scores_: Sequence[Score], ranks: Sequence[int], lo_hi: list[float]
     ) -> list[float]:
         scores = [float(s) for s in scores_]
         n = len(scores)

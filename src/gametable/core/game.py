@@ -245,7 +245,7 @@ class State(ABC):
     def result(self) -> Result:
         """The outcome; raises :class:`~gametable.core.errors.GameError` if not over."""
 
-    def standing(self) -> tuple[Sequence[float], Sequence[int]]:
+    def standing(self) -> tuple[Sequence[Score], Sequence[int]]:
         """The finished game's scores and ranks per seat, as :meth:`result` gives them.
 
         For searches, which play thousands of games per decision and need only these two:
