@@ -28,11 +28,14 @@ parameters ``--score-weight``, ``--exploration``, ``--rollout``, ``--paired-root
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
 import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -42,9 +45,9 @@ from gametable.core.registry import all_games, get_game
 
 DUEL_PLAYERS = {"ramen-tips": 3}
 """Players in the strength table (default 2)."""
-SLOW_GAMES = {"rummikub": 40}
+SLOW_GAMES: dict[str, int] = {}
 """ISMCTS iterations per decision for games whose playouts are slow (strength table; an
-explicit ``--iterations`` applies to every game)."""
+explicit ``--iterations`` applies to every game; others play at ISMCTS's default)."""
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -90,21 +93,35 @@ def speed(
 # -- 2. strength ------------------------------------------------------------------------
 
 
-def duel(job: tuple[str, int, int, int, dict[str, Any]]) -> tuple[float, int]:
-    """(win share of the ISMCTS seat, its seat) of one seeded game against greedy."""
+def duel(job: tuple[str, int, int, int | None, dict[str, Any]]) -> tuple[float, int, float]:
+    """(win share of the ISMCTS seat, its seat, CPU seconds) of one seeded game against
+    greedy; ``iterations`` None is ISMCTS's default budget."""
     game_name, players, seed, iterations, params = job
     game = get_game(game_name)
     me = seed % players
+    budget = {} if iterations is None else {"iterations": iterations}
     agents = [
-        ISMCTSAgent(game, s, iterations=iterations, **params)
-        if s == me
-        else make_agent(game, "greedy", s)
+        ISMCTSAgent(game, s, **budget, **params) if s == me else make_agent(game, "greedy", s)
         for s in range(players)
     ]
+    started = time.process_time()
     result = play_game(game, agents, seed=seed).result
     assert result is not None
     winners = result.winners
-    return (1.0 / len(winners) if me in winners else 0.0), me
+    return (1.0 / len(winners) if me in winners else 0.0), me, time.process_time() - started
+
+
+def _logged(path: str | None, key: dict[str, Any]) -> dict[int, tuple[float, int, float]]:
+    """Outcomes already in the log ``path`` for this configuration, by seed."""
+    done: dict[int, tuple[float, int, float]] = {}
+    if path is None or not os.path.exists(path):
+        return done
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            row = json.loads(line)
+            if all(row.get(k) == v for k, v in key.items()):
+                done[row["seed"]] = (row["won"], row["seat"], row["cpu"])
+    return done
 
 
 # -- 3. solo ----------------------------------------------------------------------------
@@ -143,6 +160,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first-seed", type=int, default=0, help="first seed of table 2")
     parser.add_argument("--only", default="speed,strength,solo")
     parser.add_argument("--games-filter", default="", help="comma-separated game names")
+    parser.add_argument(
+        "--log",
+        default=None,
+        help="JSON-lines file of per-game outcomes (table 2): games already in it for the "
+        "same game and settings are not played again, and the table counts them all",
+    )
     args = parser.parse_args(argv)
     parts = set(args.only.split(","))
     unknown_parts = sorted(parts - {"speed", "strength", "solo"})
@@ -159,10 +182,11 @@ def main(argv: list[str] | None = None) -> int:
         names = wanted
     pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
 
-    def run(fn: Any, jobs: list[Any]) -> list[Any]:
+    def run(fn: Any, jobs: list[Any]) -> Iterator[Any]:
+        """The outcomes in job order, each as soon as it (and those before it) is done."""
         if pool is None:
-            return [fn(j) for j in jobs]
-        return list(pool.map(fn, jobs, chunksize=1))
+            return map(fn, jobs)
+        return pool.map(fn, jobs, chunksize=1)
 
     if "speed" in parts:
         print(
@@ -204,22 +228,33 @@ def main(argv: list[str] | None = None) -> int:
                 if value is not None
             }
             seeds = range(args.first_seed, args.first_seed + args.games)
-            iterations = args.iterations or SLOW_GAMES.get(name, 300)
-            jobs = [(name, players, seed, iterations, params) for seed in seeds]
+            iterations = args.iterations or SLOW_GAMES.get(name)
+            key = {"game": name, "players": players, "iterations": iterations, "params": params}
+            done = _logged(args.log, key)
+            jobs = [(name, players, seed, iterations, params) for seed in seeds if seed not in done]
             started = time.perf_counter()
             try:
-                outcomes = run(duel, jobs)
+                for job, outcome in zip(jobs, run(duel, jobs), strict=True):
+                    done[job[2]] = outcome
+                    if args.log is not None:
+                        with open(args.log, "a", encoding="utf-8") as f:
+                            won, seat, cpu = outcome
+                            row = {**key, "seed": job[2], "won": won, "seat": seat, "cpu": cpu}
+                            f.write(json.dumps(row) + "\n")
             except Exception as exc:
                 print(f"{name:<14}{players:>8}  failed: {exc!r}")
                 continue
-            wins = sum(w for w, _ in outcomes)
+            outcomes = [done[seed] for seed in sorted(done)]
+            wins = sum(w for w, _, _ in outcomes)
             lo, hi = wilson(wins, len(outcomes))
             target = 0.45 if players == 3 else 0.60
+            cpu = statistics.median(c for _, _, c in outcomes)
+            shown = iterations or ISMCTSAgent(get_game(name), 0).iterations
             print(
-                f"{name:<14}{players:>8}{iterations:>7}{len(outcomes):>7}"
+                f"{name:<14}{players:>8}{shown:>7}{len(outcomes):>7}"
                 f"{wins / len(outcomes):>8.1%}"
                 f"{f'{lo:.1%}–{hi:.1%}':>16}{target:>8.0%}"
-                f"   ({time.perf_counter() - started:.0f} s)"
+                f"   (median {cpu:.1f} CPU s per game; {time.perf_counter() - started:.0f} s)"
             )
             sys.stdout.flush()
 
@@ -230,9 +265,8 @@ def main(argv: list[str] | None = None) -> int:
             f"\nRamen! Ramen! solo, bot {args.solo_bot} at {args.solo_seconds} s per turn, "
             f"seeds 0–{args.seeds - 1}"
         )
-        outcomes = run(
-            solo, [(seed, args.solo_seconds, args.solo_bot) for seed in range(args.seeds)]
-        )
+        jobs = [(seed, args.solo_seconds, args.solo_bot) for seed in range(args.seeds)]
+        outcomes = list(run(solo, jobs))
         scores = [s for s, _ in outcomes]
         per_turn = max(t for _, t in outcomes)
         sd = statistics.stdev(scores) if len(scores) > 1 else 0.0
