@@ -16,11 +16,11 @@ evaluation is what makes it play like a person with a plan:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
-from gametable.core.game import Action, Game, View
+from gametable.core.game import Action, Game, State, View
 from gametable.core.rng import Rng
 from gametable.games.ramen_fury.cards import (
     BOWL_CAP,
@@ -156,12 +156,33 @@ class GreedyAgent:
     """One-decision lookahead on a sampled state, judged by :func:`evaluate`."""
 
     name = "greedy"
+    playout_depth = 8
+    """Search playouts with this bot's policy stop after this many decisions and are valued
+    by :meth:`playout_value`."""
 
     def __init__(self, game: Game, seat: int = 0, **params: Any) -> None:
         if params:
             raise TypeError(f"the greedy bot takes no parameters, got {sorted(params)}")
+        from gametable.games.ramen_fury import policy
+
         self.game = game
         self.seat = seat
+        self._policy = policy
+
+    def playout_action(self, state: State, seat: int, rand: Callable[[], float]) -> Action:
+        """A fast decision on a full (sampled) state, for search playouts (ISMCTS): rules
+        distilled from :func:`evaluate`, no copy of the state
+        (:func:`~gametable.games.ramen_fury.policy.playout_action`)."""
+        if not isinstance(state, FuryState):
+            raise TypeError(f"not a Ramen Fury state: {state!r}")
+        return self._policy.playout_action(state, seat, rand)
+
+    def playout_value(self, state: State) -> list[float]:
+        """Per seat, the estimated share of the other seats it will beat
+        (:func:`~gametable.games.ramen_fury.policy.playout_value`)."""
+        if not isinstance(state, FuryState):
+            raise TypeError(f"not a Ramen Fury state: {state!r}")
+        return self._policy.playout_value(state)
 
     def act(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
         if len(legal) == 1:

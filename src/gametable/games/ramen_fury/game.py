@@ -21,9 +21,10 @@ your own bowls can be meant, just the bowl number):
 
 from __future__ import annotations
 
+import random
 import re
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -34,6 +35,7 @@ from gametable.core.game import (
     Game,
     GameInfo,
     OptionSpec,
+    State,
     View,
     choose_first_player,
     first_player_option,
@@ -151,6 +153,11 @@ class RamenFuryGame(Game):
 
     def determinize(self, view: View, rng: Rng) -> FuryState:
         return determinize(self, view, rng)
+
+    def determinizer(self, view: View) -> Callable[[Rng], State]:
+        """Read ``view`` once; each sample then only reshuffles the hidden cards
+        (:class:`Determinizer`; :meth:`determinize` is one such sample)."""
+        return Determinizer(self, view)
 
     # -- front ends ---------------------------------------------------------------------
 
@@ -344,73 +351,137 @@ def determinize(game: Game, view: View, rng: Rng) -> FuryState:
     Known and kept: the viewer's hand, every bowl, the Pantry, the discard pile, spoons,
     the turn position, and the cards each other player is publicly known to hold (taken
     from the Pantry and not played since). The rest of the other hands and the deck
-    order are dealt at random from the cards not seen.
+    order are dealt at random from the cards not seen. One sample of
+    :class:`Determinizer` (which reads the view once for many samples).
     """
-    seat = view["seat"]
-    if seat is None:
-        raise ValueError("determinize needs a seat's view, not a spectator's")
-    players: int = view["players"]
-    options: dict[str, Any] = dict(view["options"])
-    parse = setup_card
-    unseen = list(deck_copies(options))
+    return Determinizer(game, view)(rng)
 
-    def see(kind: int) -> int:
-        if unseen[kind] <= 0:
-            raise ValueError(f"view is inconsistent: too many {CODES[kind]}")
-        unseen[kind] -= 1
-        return kind
 
-    hands = [[0] * KINDS for _ in range(players)]
-    for c in view["hand"]:
-        hands[seat][see(parse(c))] += 1
-    bowls = [[see(parse(c)) for c in b["cards"]] for row in view["bowls"] for b in row]
-    eaten = [bool(b["eaten"]) for row in view["bowls"] for b in row]
-    pantry = [EMPTY if c is None else see(parse(c)) for c in view["pantry"]]
-    discard = [0] * KINDS
-    for c, n in view["discard"].items():
-        for _ in range(n):
-            discard[see(parse(c))] += 1
-    known = [[0] * KINDS for _ in range(players)]
-    for s in range(players):
-        for c in view["known_hands"][s]:
-            known[s][parse(c)] += 1
+class Determinizer:
+    """A sampler of states consistent with one view (see :meth:`RamenFuryGame.determinizer`).
+
+    The view is parsed once: what is known (see :func:`determinize`) and the multiset of
+    unseen cards. Each sample shuffles the unseen cards (a Mersenne Twister seeded from
+    the caller's generator: several times faster than shuffling with the pure-Python
+    :class:`~gametable.core.rng.Rng`, and still reproducible), fills the other hands up to
+    their sizes from the shuffled cards and makes the rest the deck.
+    """
+
+    __slots__ = (
+        "actions_left",
+        "bowls",
+        "current",
+        "discard",
+        "eaten",
+        "final_left",
+        "game",
+        "hands",
+        "known",
+        "log",
+        "options",
+        "pantry",
+        "pending",
+        "phase",
+        "players",
+        "pool",
+        "refill_slot",
+        "seat",
+        "sizes",
+        "spoons",
+    )
+
+    def __init__(self, game: Game, view: View) -> None:
+        seat = view["seat"]
+        if seat is None:
+            raise ValueError("determinize needs a seat's view, not a spectator's")
+        players: int = view["players"]
+        options: dict[str, Any] = dict(view["options"])
+        parse = setup_card
+        unseen = list(deck_copies(options))
+
+        def see(kind: int) -> int:
+            if unseen[kind] <= 0:
+                raise ValueError(f"view is inconsistent: too many {CODES[kind]}")
+            unseen[kind] -= 1
+            return kind
+
+        hands = [[0] * KINDS for _ in range(players)]
+        for c in view["hand"]:
+            hands[seat][see(parse(c))] += 1
+        self.bowls = [[see(parse(c)) for c in b["cards"]] for row in view["bowls"] for b in row]
+        self.eaten = [bool(b["eaten"]) for row in view["bowls"] for b in row]
+        self.pantry = [EMPTY if c is None else see(parse(c)) for c in view["pantry"]]
+        discard = [0] * KINDS
+        for c, n in view["discard"].items():
+            for _ in range(n):
+                discard[see(parse(c))] += 1
+        known = [[0] * KINDS for _ in range(players)]
+        for s in range(players):
+            for c in view["known_hands"][s]:
+                known[s][parse(c)] += 1
+                if s != seat:
+                    hands[s][see(parse(c))] += 1
+        sizes: list[int] = list(view["hand_sizes"])
+        pool = [k for k in range(KINDS) for _ in range(unseen[k])]
+        missing = sum(sizes[s] - sum(hands[s]) for s in range(players) if s != seat)
+        if len(pool) - missing != view["deck_size"]:
+            raise ValueError("view is inconsistent: the unseen cards do not fill the deck")
+        self.game = game
+        self.seat: int = seat
+        self.players = players
+        self.options = options
+        self.hands = hands
+        self.sizes = sizes
+        self.known = known
+        self.discard = discard
+        self.pool = pool
+        self.spoons: list[int] = list(view["spoons"])
+        self.current: int = view["current"]
+        self.actions_left: int = view["actions_left"]
+        self.phase = PHASE_NAMES.index(view["phase"])
+        self.pending = tuple(view["revealed"])
+        refill = view["refill_slot"]
+        self.refill_slot: int = EMPTY if refill is None else refill
+        final = view["final_turns_left"]
+        self.final_left: int = -1 if final is None else final
+        self.log = [[dict(e) for e in turn] for turn in view["log"]]
+
+    def __call__(self, rng: Rng) -> FuryState:
+        """One state: the unseen cards shuffled into the other hands and the deck."""
+        pool = self.pool[:]
+        random.Random(rng.next64()).shuffle(pool)
+        seat = self.seat
+        hands = [h[:] for h in self.hands]
+        sizes = self.sizes
+        for s in range(self.players):
             if s != seat:
-                hands[s][see(parse(c))] += 1
-    pool = [k for k in range(KINDS) for _ in range(unseen[k])]
-    rng.shuffle(pool)
-    sizes: list[int] = view["hand_sizes"]
-    for s in range(players):
-        if s != seat:
-            for _ in range(sizes[s] - sum(hands[s])):
-                hands[s][pool.pop()] += 1
-    if len(pool) != view["deck_size"]:
-        raise ValueError("view is inconsistent: the unseen cards do not fill the deck")
-
-    state = FuryState.__new__(FuryState)
-    state.game = game
-    state.players = players
-    state.options = options
-    state.setup = None
-    state._init_rules(options)
-    state.hands = hands
-    state.hand_sizes = list(sizes)
-    state.known = known
-    state.pantry = pantry
-    state.deck = pool
-    state.discard = discard
-    state.bowls = bowls
-    state.eaten = eaten
-    state.spoons = list(view["spoons"])
-    state.current = view["current"]
-    state.actions_left = view["actions_left"]
-    state.phase = PHASE_NAMES.index(view["phase"])
-    state.pending = tuple(view["revealed"])
-    refill = view["refill_slot"]
-    state.refill_slot = EMPTY if refill is None else refill
-    final = view["final_turns_left"]
-    state.final_left = -1 if final is None else final
-    state.history = deque(([dict(e) for e in turn] for turn in view["log"]), maxlen=max(players, 2))
-    return state
+                hand = hands[s]
+                for _ in range(sizes[s] - sum(hand)):
+                    hand[pool.pop()] += 1
+        state = FuryState.__new__(FuryState)
+        state.game = self.game
+        state.players = self.players
+        state.options = self.options
+        state.setup = None
+        state._init_rules(self.options)
+        state.hands = hands
+        state.hand_sizes = sizes[:]
+        state.known = [k[:] for k in self.known]
+        state.pantry = self.pantry[:]
+        state.deck = pool
+        state.discard = self.discard[:]
+        state.bowls = [b[:] for b in self.bowls]
+        state.eaten = self.eaten[:]
+        state.spoons = self.spoons[:]
+        state.current = self.current
+        state.actions_left = self.actions_left
+        state.phase = self.phase
+        state.pending = self.pending
+        state.refill_slot = self.refill_slot
+        state.final_left = self.final_left
+        # Events are never changed once logged: the turns' lists are copied, not the events.
+        state.history = deque((turn[:] for turn in self.log), maxlen=max(self.players, 2))
+        return state
 
 
 GAME = RamenFuryGame()
