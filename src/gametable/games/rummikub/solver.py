@@ -314,7 +314,7 @@ def _solve_thresholds(
 
 
 _LP_FIRST = 50  # table tiles from which the LP bound comes before the first pass
-_LP_FIRST_JOKERS = 25  # the same with a joker in play (the passes cost more)
+_LP_FIRST_JOKERS = 12  # the same with a joker in play (the passes cost more)
 _LP_AFTER = 1500  # else states in a failed pass from which the LP bound comes next
 
 
@@ -501,7 +501,7 @@ def _solve(
     # (mask of the fields that matter, fields -> (key delta, score gain) of the successors)
     # for the rebuild, which finds each predecessor again instead of storing it
     layers: list[dict[int, int]] = []
-    tables: list[_StepTable] = [(0, {}, None)]
+    tables: list[_StepTable] = [(0, {}, None, 0)]
     layer: dict[int, int] = {0: 0}
     jmask = 3 << _J_SHIFT
     smask = 15 << _S_SHIFT
@@ -514,6 +514,7 @@ def _solve(
             hi = lo + rack_counts[code]
             shift = 6 * c
             gain_tile = w_tile + w_num * n
+            n_meld = n if vcap else 0  # the number matters to the steps only for a meld
             # after 13 no run goes on: the next position holds nothing
             nxt_avail = table_counts[code + 1] + rack_counts[code + 1] if n < 13 else -(10**6)
             nxt: dict[int, int] = {}
@@ -532,25 +533,27 @@ def _solve(
             # state in between for the rebuild)
             last = idx == 3
             rel = (63 << shift) | jmask | mmask | vmask | (smask if last else 0)
-            cache: dict[int, list[tuple[int, int]]] = {}
+            cache: dict[int, tuple[tuple[int, int], ...]] = {}
             mids: dict[int, dict[int, int]] | None = {} if last else None
             for key, score in layer.items():
                 sub = key & rel
                 steps = cache.get(sub)
                 if steps is None:
-                    steps, mid = _step_list(c, sub, lo, hi, n, gain_tile, nxt_cap, jmax, vcap, last)
+                    steps, mid = _step_list(c, sub, lo, hi, n_meld, nxt_cap, jmax, vcap, last)
                     if mids is not None:
                         mids[sub] = mid
                     cache[sub] = steps
-                for dk, ds in steps:  # highest gain first
-                    sc = score + ds
-                    if sc < floor_next:
+                # a step laying fewer than ``least`` rack tiles falls below the floor
+                least = -((score - floor_next) // gain_tile)
+                for dk, laid in steps:  # most tiles laid first
+                    if laid < least:
                         break
+                    sc = score + laid * gain_tile
                     nk = key + dk
                     if get(nk, -1) < sc:
                         nxt[nk] = sc
             layers.append(layer)
-            tables.append((rel, cache, mids))
+            tables.append((rel, cache, mids, gain_tile))
             layer = _undominated(nxt, shift)
     if work is not None:
         work.append(sum(map(len, layers)) + len(layer))
@@ -581,19 +584,21 @@ def _step_list(
     lo: int,
     hi: int,
     n: int,
-    gain_tile: int,
     nxt_avail: int,
     jmax: int,
     vcap: int,
     last: bool,
-) -> tuple[list[tuple[int, int]], dict[int, int]]:
+) -> tuple[tuple[tuple[int, int], ...], dict[int, int]]:
     """:func:`_steps` for colour ``c``, followed by :func:`_then_close` after the last
     colour of a number (else no middle deltas); remembered across layers and calls, as
-    the same few combinations come back all the time. The caller must not modify them."""
-    steps = _steps(sub, 6 * c, _MOVES[c], lo, hi, n, gain_tile, nxt_avail, jmax, vcap)
+    the same few combinations come back all the time. Gains are in rack tiles laid (the
+    caller weighs them by the number), so that every number shares them: ``n`` matters
+    only to an opening's meld value (pass 0 otherwise). Tuples of ints, which the cyclic
+    garbage collector stops tracking: the cache does not slow its full passes down."""
+    steps = _steps(sub, 6 * c, _MOVES[c], lo, hi, n, nxt_avail, jmax, vcap)
     if last:
         return _then_close(steps, sub, n, jmax, vcap)
-    return steps, {}
+    return tuple(steps), {}
 
 
 def _steps(
@@ -603,12 +608,11 @@ def _steps(
     lo: int,
     hi: int,
     n: int,
-    gain_tile: int,
     nxt_avail: int,
     jmax: int,
     vcap: int,
 ) -> list[tuple[int, int]]:
-    """The (key delta, score gain) of every successor of a state at one position, from
+    """The (key delta, rack tiles laid) of every successor of a state at one position, from
     ``sub``: the state's fields that matter there (this colour's runs, jokers used, M, V).
     Real tiles ``r`` (table's ``lo`` to ``hi``) and jokers ``j`` stand at the position;
     each split of them into runs and groups is one successor. Without repeats, highest
@@ -619,7 +623,7 @@ def _steps(
     v = (sub >> _V_SHIFT) & 63
     best: dict[int, int] = {}
     for r in range(lo, hi + 1):
-        ds = (r - lo) * gain_tile
+        ds = r - lo
         for j in range(jfree + 1):
             t = r + j
             if t > 4:
@@ -642,16 +646,19 @@ def _steps(
 
 
 # how one DP step moved: (mask of the state fields that decide the successors, those
-# fields -> (key delta, score gain) of each successor, and for a last colour with its
-# closing step: those fields -> key delta -> the key delta of the colour step alone)
-_StepTable = tuple[int, dict[int, list[tuple[int, int]]], dict[int, dict[int, int]] | None]
+# fields -> (key delta, rack tiles laid) of each successor, for a last colour with its
+# closing step: those fields -> key delta -> the key delta of the colour step alone, and
+# the score of one rack tile laid at that step)
+_StepTable = tuple[
+    int, dict[int, tuple[tuple[int, int], ...]], dict[int, dict[int, int]] | None, int
+]
 
 
 def _then_close(
     steps: list[tuple[int, int]], sub: int, n: int, jmax: int, vcap: int
-) -> tuple[list[tuple[int, int]], dict[int, int]]:
-    """The steps of a number's last colour followed by its closing step: (key delta, score
-    gain) highest gain first, and for each the delta of the colour step alone."""
+) -> tuple[tuple[tuple[int, int], ...], dict[int, int]]:
+    """The steps of a number's last colour followed by its closing step: (key delta, rack
+    tiles laid) most tiles first, and for each the delta of the colour step alone."""
     best: dict[int, int] = {}
     mid: dict[int, int] = {}
     for dk, ds in steps:
@@ -660,7 +667,7 @@ def _then_close(
             if best.get(total, -1) < ds:
                 best[total] = ds
                 mid[total] = dk
-    return sorted(best.items(), key=lambda item: -item[1]), mid
+    return tuple(sorted(best.items(), key=lambda item: -item[1])), mid
 
 
 _GROUP_FIELDS = (15 << _S_SHIFT) | (7 << _M_SHIFT) | (3 << _J_SHIFT) | (63 << _V_SHIFT)
@@ -697,13 +704,13 @@ def _predecessor(
     """The first state of ``layer`` (in the order the DP went through them) with a step
     reaching ``key`` with ``score``: the predecessor the DP would have recorded (it keeps
     the first one to reach the best score; every state of a layer is expanded)."""
-    rel, steps, _ = table
+    rel, steps, _, gain_tile = table
     for prev, prev_score in layer.items():
         moves = steps.get(prev & rel)
         if moves is None:
             continue
-        for dk, ds in moves:
-            if prev + dk == key and prev_score + ds == score:
+        for dk, laid in moves:
+            if prev + dk == key and prev_score + laid * gain_tile == score:
                 return prev
     raise AssertionError("solver bug: no predecessor")
 
@@ -724,7 +731,7 @@ def _rebuild(
     key = final_key
     for i in range(len(layers) - 1, 0, -1):
         prev = _predecessor(layers[i - 1], tables[i], key, scores[-1])
-        rel, _, mids = tables[i]
+        rel, _, mids, _ = tables[i]
         if mids is not None:  # a last colour with its closing step: the state in between
             keys.append(prev + mids[prev & rel][key - prev])
             scores.append(scores[-1])  # the closing step gains nothing
