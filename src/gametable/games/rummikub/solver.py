@@ -171,6 +171,8 @@ def _ups() -> list[tuple[int, ...]]:
 
 
 _UPS = _ups()
+_UPS_BY_COLOUR = [[tuple(d << (6 * c) for d in ups) for ups in _UPS] for c in range(4)]
+""":data:`_UPS` as key deltas, per colour."""
 
 
 def _undominated(layer: dict[int, int], shift: int) -> dict[int, int]:
@@ -181,11 +183,11 @@ def _undominated(layer: dict[int, int], shift: int) -> dict[int, int]:
     must go on, one of 3+ may), so the dominating state can follow every continuation
     of the other one to the same state with the same gains."""
     get = layer.get
+    ups = _UPS_BY_COLOUR[shift // 6]
     out = {}
     for key, score in layer.items():
-        for d in _UPS[(key >> shift) & 63]:
-            other = get(key + (d << shift))
-            if other is not None and other >= score:
+        for d in ups[(key >> shift) & 63]:
+            if get(key + d, -1) >= score:
                 break
         else:
             out[key] = score
