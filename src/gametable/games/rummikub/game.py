@@ -22,9 +22,10 @@ it stands for) or ``J=R7``.
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -263,6 +264,14 @@ class RummikubGame(Game):
                 state.winner = winners[0]
         return state
 
+    def determinizer(self, view: View) -> Callable[[Rng], RummikubState]:
+        """Read ``view`` once (through :meth:`determinize`); each sample then only deals
+        the unseen tiles anew: uniformly at random to the other racks (by their sizes) and
+        the pool, as :meth:`determinize` does, with a Mersenne Twister seeded from the
+        first sample's ``rng`` (much faster than the pure-Python :class:`Rng`; the same
+        ``rng`` still gives the same samples)."""
+        return Determinizer(self, view)
+
     # -- front ends ---------------------------------------------------------------------
 
     @cached_property
@@ -280,6 +289,45 @@ class RummikubGame(Game):
     def new_state(self, players: int, seed: int | str = 0, **options: Any) -> RummikubState:
         state = super().new_state(players, seed, **options)
         assert isinstance(state, RummikubState)
+        return state
+
+
+class Determinizer:
+    """Samples of full states consistent with one view (see
+    :meth:`RummikubGame.determinizer`)."""
+
+    __slots__ = ("_rand", "hidden", "seat", "template")
+
+    def __init__(self, game: RummikubGame, view: View) -> None:
+        self.template = game.determinize(view, Rng(0))
+        self.seat: int = view["seat"]
+        hidden: list[int] = []
+        for s, rack in enumerate(self.template.racks):
+            if s != self.seat:
+                hidden.extend(code for code in range(KINDS) for _ in range(rack[code]))
+        hidden.extend(self.template.pool)
+        hidden.sort()
+        self.hidden = hidden
+        """The tiles the seat cannot see, in a fixed order."""
+        self._rand: Callable[[], float] | None = None
+
+    def __call__(self, rng: Rng) -> RummikubState:
+        rand = self._rand
+        if rand is None:
+            rand = self._rand = random.Random(rng.next64()).random
+        hidden = sorted(self.hidden, key=lambda _: rand())
+        state = self.template.clone()
+        start = 0
+        for s, rack in enumerate(state.racks):
+            if s == self.seat:
+                continue
+            size = sum(rack)
+            new = [0] * KINDS
+            for code in hidden[start : start + size]:
+                new[code] += 1
+            state.racks[s] = new
+            start += size
+        state.pool = hidden[start:]
         return state
 
 
@@ -376,4 +424,4 @@ def parse_notation(text: str, table: Table | None, rack: Sequence[int] | None) -
 
 GAME = RummikubGame()
 
-__all__ = ["GAME", "KINDS", "RummikubGame", "parse_notation", "view_table"]
+__all__ = ["GAME", "KINDS", "Determinizer", "RummikubGame", "parse_notation", "view_table"]

@@ -14,6 +14,7 @@ Every listed play is legal (the tests check this).
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -21,7 +22,10 @@ from gametable.games.rummikub.state import Play, make_play
 from gametable.games.rummikub.tiles import (
     JOKER,
     JOKER_BASE,
+    Set,
     Table,
+    canonical_set,
+    canonical_table,
     face_of,
 )
 
@@ -31,22 +35,21 @@ MAX_LISTED = 40
 def rack_sets(rack: Sequence[int]) -> list[tuple[int, ...]]:
     """New sets of number tiles the rack alone can make: maximal runs, then full groups."""
     out: list[tuple[int, ...]] = []
-    for c in range(4):
-        n = 1
-        while n <= 13:
-            if rack[c * 13 + n - 1]:
-                m = n
-                while m + 1 <= 13 and rack[c * 13 + m]:
+    for base in (0, 13, 26, 39):
+        n = 0
+        while n < 11:  # a run starting at number n + 1 needs n + 3 <= 13
+            if rack[base + n] and rack[base + n + 1] and rack[base + n + 2]:
+                m = n + 3
+                while m < 13 and rack[base + m]:
                     m += 1
-                if m - n + 1 >= 3:
-                    out.append(tuple(c * 13 + k - 1 for k in range(n, m + 1)))
+                out.append(tuple(range(base + n, base + m)))
                 n = m + 1
             else:
                 n += 1
     for n in range(13):
-        group = tuple(c * 13 + n for c in range(4) if rack[c * 13 + n])
+        group = [c for c in (n, n + 13, n + 26, n + 39) if rack[c]]
         if len(group) >= 3:
-            out.append(group)
+            out.append(tuple(group))
     return out
 
 
@@ -68,34 +71,51 @@ def cheap_opening(rack: Sequence[int]) -> list[tuple[int, ...]] | None:
     return None
 
 
-def extensions(table: Table, rack: Sequence[int]) -> list[Table]:
-    """Tables with one rack tile added to one set (a run end, or a group of three)."""
-    out: list[Table] = []
+def _extension_sets(table: Table, rack: Sequence[int]) -> list[tuple[int, Set]]:
+    """(index of the table set, that set with one rack tile added), in the order
+    :func:`extensions` lists them."""
+    out: list[tuple[int, Set]] = []
     for i, s in enumerate(table):
         faces = [face_of(p) for p in s]
-        rest = table[:i] + table[i + 1 :]
         if len({f % 13 for f in faces}) == 1:  # group
             if len(s) == 3:
                 n = faces[0] % 13
                 have = {f // 13 for f in faces}
                 for c in range(4):
                     if c not in have and rack[c * 13 + n]:
-                        out.append((*rest, (*s, c * 13 + n)))
+                        out.append((i, (*s, c * 13 + n)))
                 if rack[JOKER]:
                     c = next(c for c in range(4) if c not in have)
-                    out.append((*rest, (*s, JOKER_BASE + c * 13 + n)))
+                    out.append((i, (*s, JOKER_BASE + c * 13 + n)))
         else:  # run
             lo, hi = faces[0], faces[-1]
             if lo % 13 > 0 and rack[lo - 1]:
-                out.append((*rest, (lo - 1, *s)))
+                out.append((i, (lo - 1, *s)))
             if hi % 13 < 12:
                 if rack[hi + 1]:
-                    out.append((*rest, (*s, hi + 1)))
+                    out.append((i, (*s, hi + 1)))
                 elif rack[JOKER]:
-                    out.append((*rest, (*s, JOKER_BASE + hi + 1)))
+                    out.append((i, (*s, JOKER_BASE + hi + 1)))
             elif rack[JOKER] and lo % 13 > 0:
-                out.append((*rest, (JOKER_BASE + lo - 1, *s)))
+                out.append((i, (JOKER_BASE + lo - 1, *s)))
     return out
+
+
+def extensions(table: Table, rack: Sequence[int]) -> list[Table]:
+    """Tables with one rack tile added to one set (a run end, or a group of three)."""
+    return [(*table[:i], *table[i + 1 :], new) for i, new in _extension_sets(table, rack)]
+
+
+def _canonical(table: Table) -> Table:
+    """``table`` itself if it is already canonical (as every table a play leaves is),
+    else :func:`~.tiles.canonical_table` of it."""
+    for i in range(1, len(table)):
+        if table[i - 1] > table[i]:
+            return canonical_table(table)
+    for s in table:
+        if canonical_set(s) != s:
+            return canonical_table(table)
+    return table
 
 
 def simple_plays(
@@ -105,15 +125,26 @@ def simple_plays(
     if not melded:
         opening = cheap_opening(rack)
         return [] if opening is None else [make_play((*table, *opening))]
+    # The same plays as make_play of each new table, built by inserting the one new or
+    # changed set (canonical) into the canonical table instead of sorting it all again.
+    base = _canonical(table)
     plays: list[Play] = []
     seen: set[Play] = set()
     for s in rack_sets(rack):
-        p = make_play((*table, s))
+        new = list(base)
+        insort(new, canonical_set(s))
+        p = Play(tuple(new))
         if p not in seen:
             seen.add(p)
             plays.append(p)
-    for t in extensions(table, rack):
-        p = make_play(t)
+    for i, grown in _extension_sets(table, rack):
+        new = list(base)
+        if base is table:
+            del new[i]
+        else:  # table was not canonical: find its set i in base
+            new.remove(canonical_set(table[i]))
+        insort(new, canonical_set(grown))
+        p = Play(tuple(new))
         if p not in seen:
             seen.add(p)
             plays.append(p)

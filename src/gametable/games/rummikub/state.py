@@ -101,6 +101,34 @@ def rack_names(counts: Sequence[int]) -> list[str]:
     return [tile_name(code) for code in range(KINDS) for _ in range(counts[code])]
 
 
+def _set_ok(s: Sequence[int]) -> bool:
+    """Whether ``s`` is a valid set: exactly when :func:`~.tiles.set_error` finds nothing,
+    without building its message (a test checks they agree)."""
+    n = len(s)
+    if n < 3:
+        return False
+    f0 = s[0] - JOKER_BASE if s[0] >= JOKER_BASE else s[0]
+    f1 = s[1] - JOKER_BASE if s[1] >= JOKER_BASE else s[1]
+    if f0 % 13 == f1 % 13:  # a group: one number, distinct colours, at most four
+        if n > 4:
+            return False
+        number = f0 % 13
+        colours = 0
+        for p in s:
+            f = p - JOKER_BASE if p >= JOKER_BASE else p
+            bit = 1 << (f // 13)
+            if f % 13 != number or colours & bit:
+                return False
+            colours |= bit
+        return True
+    colour = f0 // 13  # a run: one colour, consecutive numbers going up
+    for k, p in enumerate(s):
+        f = p - JOKER_BASE if p >= JOKER_BASE else p
+        if f != f0 + k or f // 13 != colour:
+            return False
+    return True
+
+
 def table_counts(table: Table) -> list[int]:
     out = [0] * KINDS
     for s in table:
@@ -133,15 +161,13 @@ def check_play(
     rack; at least one laid; the initial-meld rules; the joker flags.
     """
     for s in new_table:
-        err = set_error(s)
-        if err:
-            raise IllegalAction(err)
+        if not _set_ok(s):
+            raise IllegalAction(set_error(s) or f"{set_name(s)} is not a valid set")
     old = table_counts(table)
     new = table_counts(new_table)
-    missing = Counter(
-        {code: old[code] - new[code] for code in range(KINDS) if new[code] < old[code]}
-    )
-    if missing:
+    laid = [n - o for n, o in zip(new, old, strict=True)]
+    if min(laid) < 0:
+        missing = Counter({code: -k for code, k in enumerate(laid) if k < 0})
         names = []
         for code, k in sorted(missing.items()):
             name = "a joker" if code == JOKER else tile_name(code)
@@ -151,11 +177,8 @@ def check_play(
             f"{', '.join(names)} from the table {verb} missing: every tile on the table must "
             "stay on the table"
         )
-    laid = [new[code] - old[code] for code in range(KINDS)]
-    short = Counter(
-        {code: laid[code] - rack[code] for code in range(KINDS) if laid[code] > rack[code]}
-    )
-    if short:
+    if any(map(int.__gt__, laid, rack)):
+        short = Counter({code: k - rack[code] for code, k in enumerate(laid) if k > rack[code]})
         parts = []
         for code, _ in sorted(short.items()):
             have = rack[code]
@@ -297,10 +320,11 @@ class RummikubState(State):
     """A game of Rummikub in progress (see the module docstring for the turn structure)."""
 
     __slots__ = (
+        "_last",
+        "_prev",
         "current",
         "drawn",
         "game",
-        "last",
         "melded",
         "options",
         "over",
@@ -341,10 +365,26 @@ class RummikubState(State):
         self.over = False
         self.winner: int | None = None
         """The seat that emptied its rack, if one did."""
-        self.last: tuple[int, Any, int, str] | None = None
-        """(seat, action, tiles laid, the sets it added or changed) of the last decision."""
+        self._last: tuple[int, Any, int, str] | None = None
+        self._prev: Table | None = None
+        """The table before the last play, until :attr:`last` has written its changes."""
         self.drawn: tuple[int, tuple[int, ...]] | None = None
         """(seat, tiles) drawn by the last decision, shown only to that seat."""
+
+    @property
+    def last(self) -> tuple[int, Any, int, str] | None:
+        """(seat, action, tiles laid, the sets it added or changed) of the last decision."""
+        if self._prev is not None:
+            assert self._last is not None
+            seat, action, laid, _ = self._last
+            self._last = (seat, action, laid, delta_notation(self._prev, action.table, refs=False))
+            self._prev = None
+        return self._last
+
+    @last.setter
+    def last(self, value: tuple[int, Any, int, str] | None) -> None:
+        self._last = value
+        self._prev = None
 
     # -- protocol ------------------------------------------------------------------------
 
@@ -378,7 +418,8 @@ class RummikubState(State):
         new.passes = self.passes
         new.over = self.over
         new.winner = self.winner
-        new.last = self.last
+        new._last = self._last
+        new._prev = self._prev
         new.drawn = self.drawn
         return new
 
@@ -411,12 +452,9 @@ class RummikubState(State):
             self.melded[seat] = True
             self.passes = 0
             self.drawn = None
-            self.last = (
-                seat,
-                action,
-                sum(laid),
-                delta_notation(self.table, action.table, refs=False),
-            )
+            # the changes are written when asked for (views), not in every search playout
+            self._last = (seat, action, sum(laid), "")
+            self._prev = self.table
             self.table = action.table
             if not any(rack):
                 self.over = True
