@@ -156,7 +156,7 @@ class GreedyAgent:
     """One-decision lookahead on a sampled state, judged by :func:`evaluate`."""
 
     name = "greedy"
-    playout_depth = 8
+    playout_depth = 2
     """Search playouts with this bot's policy stop after this many decisions and are valued
     by :meth:`playout_value`."""
 

@@ -30,14 +30,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import lru_cache
 
 from gametable.games.ramen_fury.bots import (
+    CARD_COST,
     FINAL_HOPE,
     HOPE,
+    RISK,
     SPOON_VALUE,
     best_fill,
+    bowl_prospect,
     hand_value,
-    seat_value,
 )
 from gametable.games.ramen_fury.cards import (
     BOWL_CAP,
@@ -71,41 +74,114 @@ from gametable.games.ramen_fury.state import (
     FuryState,
 )
 
-VALUE_SLOPE = 0.25
-"""Logistic slope of :func:`playout_value`: the win chance per point of evaluated lead."""
+VALUE_SLOPE = (0.08, 0.09, 0.01)
+"""Logistic slope of :func:`playout_value` (the win chance per point of evaluated lead):
+``a + b·e + c·e²`` with ``e`` the bowls eaten so far per two seats — a lead says more as
+the game goes on. Fitted by maximum likelihood on positions of 300 seeded greedy-vs-greedy
+games (every fifth decision; seeds 0–299)."""
+FINAL_SLOPE = 0.18
+"""The same in the final round (fitted on the same games)."""
 EAT_GOOD = 6
 """A bowl worth this many points is eaten once the plan has nothing more for it."""
 CHILI_TARGET = 3
 """An opponent's bowl must be worth this much to spend a Chili on it."""
 
+FillResult = tuple[float, tuple[int, ...]]
+
+
+@lru_cache(maxsize=1 << 18)
+def _fill(cards: tuple[int, ...], usable: tuple[int, ...], nori_in_fury: bool) -> FillResult:
+    """:func:`~gametable.games.ramen_fury.bots.best_fill` with the bowl's cards sorted (the
+    order of a bowl's cards does not change what it scores), cached apart from the greedy
+    bot's own cache so that the many playout positions do not evict its entries."""
+    return best_fill.__wrapped__(cards, usable, nori_in_fury)
+
+
+@lru_cache(maxsize=1 << 16)
+def _points(cards: tuple[int, ...], nori_in_fury: bool) -> int:
+    return bowl_points(cards, nori_in_fury)
+
+
+def points_of(cards: list[int], nori_in_fury: bool) -> int:
+    """:func:`~gametable.games.ramen_fury.cards.bowl_points`, cached by the bowl's cards."""
+    return _points(tuple(cards), nori_in_fury)
+
+
+@lru_cache(maxsize=1 << 16)
+def bowl_worth(cards: tuple[int, ...], nori_in_fury: bool) -> float:
+    """What a bowl (sorted cards) is worth as it stands: its score plus a point of hope
+    per free slot, or, without a Flavor, a little per card and a point off per Chili
+    (as :func:`~gametable.games.ramen_fury.bots.bowl_prospect`)."""
+    return bowl_prospect(cards, nori_in_fury)
+
 
 class Plan:
-    """The seat's uneaten bowls with what its hand would best make of them."""
+    """The seat's uneaten bowls (index ``0``–``2`` of the seat) with what its hand would
+    best make of them; built by :func:`plan_of`.
 
-    __slots__ = ("held", "left", "used", "value")
+    As :func:`~gametable.games.ramen_fury.bots.own_prospects`: each card of the hand is
+    promised to one bowl, the most advanced bowls choosing first.
+    """
 
-    def __init__(self, state: FuryState, seat: int) -> None:
-        hand = state.hands[seat]
-        base = seat * BOWLS
-        bowls = state.bowls
-        eaten = state.eaten
-        order = [i for i in range(base, base + BOWLS) if not eaten[i]]
-        order.sort(key=lambda i: (flavor_of(bowls[i]) is not None, len(bowls[i])), reverse=True)
+    __slots__ = ("held", "left", "total", "used", "value")
+
+    def __init__(
+        self, hand: tuple[int, ...], bowls: tuple[tuple[int, ...] | None, ...], nif: bool
+    ) -> None:
+        order = [b for b in range(BOWLS) if bowls[b] is not None]
+        if len(order) > 1:
+            order.sort(key=lambda b: _rank(bowls[b]), reverse=True)
         held = [k for k in range(KINDS) for _ in range(hand[k])]
         self.held = tuple(held)
         self.value: dict[int, float] = {}
+        """Own bowl (0–2) -> the best it could become with the cards promised to it."""
         self.used: dict[int, tuple[int, ...]] = {}
-        nif = state.nori_in_fury
-        for i in order:
-            cards = bowls[i]
-            usable = tuple(k for k in held if k != CHILI or FURY in cards)
-            value, used = best_fill(tuple(cards), usable, nif)
-            self.value[i] = value
-            self.used[i] = used
+        """Own bowl (0–2) -> the cards of the hand promised to it."""
+        total = 0.0
+        for b in order:
+            cards = bowls[b]
+            assert cards is not None
+            usable = (
+                tuple(held)
+                if CHILI not in held or FURY in cards
+                else tuple(k for k in held if k != CHILI)
+            )
+            value, used = _fill(tuple(sorted(cards)), usable, nif)
+            self.value[b] = value
+            self.used[b] = used
+            if len(cards) + len(used) >= BOWL_CAP and value > 0:
+                total += value * (1 - RISK)
+            else:
+                total += value
             for k in used:
                 held.remove(k)
-        self.left = held
+        self.left = tuple(held)
         """Cards the plan does not use."""
+        self.total = total
+        """The bowls' prospects as the evaluation counts them (full bowls at risk)."""
+
+
+def _rank(cards: tuple[int, ...] | None) -> tuple[bool, int]:
+    assert cards is not None
+    return (any(c <= FURY for c in cards), len(cards))
+
+
+@lru_cache(maxsize=1 << 18)
+def _plan(hand: tuple[int, ...], bowls: tuple[tuple[int, ...] | None, ...], nif: bool) -> Plan:
+    return Plan(hand, bowls, nif)
+
+
+def plan_of(state: FuryState, seat: int) -> Plan:
+    """``seat``'s :class:`Plan` (cached by hand and bowls: plans are never changed)."""
+    base = seat * BOWLS
+    bowls = state.bowls
+    eaten = state.eaten
+    key = (
+        None if eaten[base] else tuple(bowls[base]),
+        None if eaten[base + 1] else tuple(bowls[base + 1]),
+        None if eaten[base + 2] else tuple(bowls[base + 2]),
+    )
+    return _plan(tuple(state.hands[seat]), key, state.nori_in_fury)
 
 
 def _chili_target(state: FuryState, seat: int) -> tuple[int, float]:
@@ -126,7 +202,7 @@ def _chili_target(state: FuryState, seat: int) -> tuple[int, float]:
         elif flavor is None or flavor == FURY:
             continue
         else:
-            points = bowl_points(cards, nif)
+            points = points_of(cards, nif)
             gain = 1.0 if points >= CHILI_TARGET else 0.0
             gain += 0.1 * points
         if gain > best_gain:
@@ -146,13 +222,13 @@ def _nori_target(state: FuryState, seat: int, plan: Plan | None) -> int:
         flavor = flavor_of(cards)
         if flavor is None:
             continue
-        if plan is not None and NORI in plan.used.get(i, ()):
+        if plan is not None and NORI in plan.used.get(i - base, ()):
             return i
         # A free slot is worth about a point too: take the Nori where the bowl is done.
-        wanted = BOWL_CAP - len(cards) - len(plan.used.get(i, ())) if plan else 1
+        wanted = BOWL_CAP - len(cards) - len(plan.used.get(i - base, ())) if plan else 1
         if wanted <= 0:
             continue
-        points = bowl_points(cards, state.nori_in_fury)
+        points = points_of(cards, state.nori_in_fury)
         if points > best_points:
             best, best_points = i, points
     return best
@@ -166,16 +242,17 @@ def playout_action(state: FuryState, seat: int, rand: Callable[[], float]) -> Fu
     if phase == REVEAL:
         return _reveal(state, seat)
     hand = state.hands[seat]
-    plan = Plan(state, seat)
+    plan = plan_of(state, seat)
     # Free plays first: they cost no action.
     if hand[CHILI]:
         target, gain = _chili_target(state, seat)
         if target >= 0 and gain >= 1.0 and rand() < 0.8:
             return PLACES[CHILI][target]
     if hand[NORI]:
-        for i, used in plan.used.items():
-            if NORI in used and len(state.bowls[i]) < BOWL_CAP:
-                return PLACES[NORI][i]
+        base = seat * BOWLS
+        for b, used in plan.used.items():
+            if NORI in used and len(state.bowls[base + b]) < BOWL_CAP:
+                return PLACES[NORI][base + b]
     if phase == FREE or state.actions_left <= 0:
         return END_TURN
     assert phase == ACTION
@@ -196,14 +273,13 @@ def _action(state: FuryState, seat: int, plan: Plan, rand: Callable[[], float]) 
             best, best_score = action, score
 
     base = seat * BOWLS
-    for i, value in plan.value.items():
-        cards = bowls[i]
-        b = i - base
+    for b, value in plan.value.items():
+        cards = bowls[base + b]
         if not cards:
             continue
-        used = plan.used[i]
+        used = plan.used[b]
         if can_eat(cards):
-            points = bowl_points(cards, nif)
+            points = points_of(cards, nif)
             if final and points > 0:
                 offer(EATS[b], 20.0 + points)
             elif len(cards) >= BOWL_CAP:
@@ -228,25 +304,29 @@ def _action(state: FuryState, seat: int, plan: Plan, rand: Callable[[], float]) 
     hand_size = state.hand_sizes[seat]
     if state.deck:
         offer(DRAW_DECK, 2.0 if hand_size < HAND_LIMIT else 0.5)
-    # The Pantry card that would improve the plan most.
+    # The Pantry card that would improve the plan most: what it adds to a bowl once the
+    # bowl has the cards promised to it.
     pantry = state.pantry
     seen = 0
-    held = plan.held
+    targets = []
+    for b, used in plan.used.items():
+        cards = bowls[base + b]
+        if len(cards) + len(used) < BOWL_CAP:
+            after = tuple(sorted((*cards, *used)))
+            targets.append((after, bowl_worth(after, nif)))
     for k in pantry:
         if k < 0 or seen & (1 << k) or k == CHILI:
             continue
         seen |= 1 << k
         gain = 0.0
-        more = tuple(sorted((*held, k)))
-        for i, value in plan.value.items():
-            cards = bowls[i]
-            if len(cards) >= BOWL_CAP:
+        flavor = k <= FURY
+        for after, worth in targets:
+            if flavor and any(c <= FURY for c in after):
                 continue
-            usable = tuple(c for c in more if c != CHILI or FURY in cards)
-            after = best_fill(tuple(cards), usable, nif)[0]
-            if after - value > gain:
-                gain = after - value
-        if gain >= 1.0:
+            g = bowl_worth(tuple(sorted((*after, k))), nif) - worth - CARD_COST
+            if g > gain:
+                gain = g
+        if gain >= 0.5:
             offer(DRAWS[k], 2.0 + gain - (1.5 if hand_size >= HAND_LIMIT else 0.0))
     if state.spoons[seat]:
         _offer_spoon(state, seat, plan, offer)
@@ -274,25 +354,25 @@ def _offer_spoon(
         flavor = flavor_of(cards)
         if flavor is None or flavor == FURY:
             continue
-        before = bowl_points(cards, nif)
+        before = points_of(cards, nif)
         if before < EAT_GOOD:
             continue
         top = cards[-1]
-        loss = before - bowl_points(cards[:-1], nif)
-        for i in plan.value:
-            mine = bowls[i]
+        loss = before - points_of(cards[:-1], nif)
+        for b in plan.value:
+            mine = bowls[base + b]
             if len(mine) >= BOWL_CAP or (top <= FURY and any(c <= FURY for c in mine)):
                 continue
             if top == CHILI and FURY not in mine:
                 continue
-            gain = bowl_points([*mine, top], nif) - bowl_points(mine, nif) if mine else 0.0
+            gain = points_of([*mine, top], nif) - points_of(mine, nif) if mine else 0.0
             total = gain + loss
             if total >= 4.0:
-                offer(SPOONS_[src // BOWLS][src % BOWLS][i - base], 1.0 + 0.5 * total)
+                offer(SPOONS_[src // BOWLS][src % BOWLS][b], 1.0 + 0.5 * total)
 
 
 def _discard(state: FuryState, seat: int, rand: Callable[[], float]) -> FuryAction:
-    plan = Plan(state, seat)
+    plan = plan_of(state, seat)
     spare = [k for k in plan.left if k != CHILI] or plan.left
     if not spare:
         hand = state.hands[seat]
@@ -309,7 +389,7 @@ def _reveal(state: FuryState, seat: int) -> FuryAction:
         if target >= 0 and gain >= 1.0:
             return USES[CHILI][target]
     if NORI in kinds:
-        target = _nori_target(state, seat, Plan(state, seat))
+        target = _nori_target(state, seat, plan_of(state, seat))
         if target >= 0:
             return USES[NORI][target]
     return SKIP
@@ -317,9 +397,16 @@ def _reveal(state: FuryState, seat: int) -> FuryAction:
 
 def seat_worth(state: FuryState, seat: int, hope: float) -> float:
     """What the evaluation thinks ``seat`` has: points eaten, its bowls' prospects with its
-    hand, its hand and its spoons."""
+    hand (:class:`Plan`), its hand and its spoons — the ``mine`` of
+    :func:`~gametable.games.ramen_fury.bots.evaluate`."""
+    base = seat * BOWLS
+    eaten = 0
+    for i in range(base, base + BOWLS):
+        if state.eaten[i]:
+            eaten += points_of(state.bowls[i], state.nori_in_fury)
     return (
-        seat_value(state, seat, hope, own=True)
+        eaten
+        + hope * plan_of(state, seat).total
         + hand_value(state, seat)
         + SPOON_VALUE * state.spoons[seat]
     )
@@ -339,13 +426,20 @@ def playout_value(state: FuryState) -> list[float]:
             / (players - 1)
             for s in range(players)
         ]
-    hope = FINAL_HOPE if state.final_left >= 0 else HOPE
+    if state.final_left >= 0:
+        hope = FINAL_HOPE
+        slope = FINAL_SLOPE
+    else:
+        hope = HOPE
+        a, b, c = VALUE_SLOPE
+        e = 2.0 * sum(state.eaten) / players
+        slope = a + b * e + c * e * e
     worth = [seat_worth(state, s, hope) for s in range(players)]
     out = []
     for s in range(players):
         total = 0.0
         for o in range(players):
             if o != s:
-                total += 1.0 / (1.0 + math.exp(-VALUE_SLOPE * (worth[s] - worth[o])))
+                total += 1.0 / (1.0 + math.exp(-slope * (worth[s] - worth[o])))
         out.append(total / (players - 1))
     return out
