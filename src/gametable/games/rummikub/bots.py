@@ -141,17 +141,20 @@ def quick_table(table: Table, rack: Sequence[int], melded: bool) -> Table | None
     left = list(rack)
     sets = list(table)
     laid = False
-    while True:
-        found = rack_sets(left)
-        if not found:
-            break
+    found = rack_sets(left)
+    while found:
         found.sort(key=len, reverse=True)
+        again = False  # look again only if a set was skipped or a tile had a copy left
         for s in found:
             if all(left[t] for t in s):
                 for t in s:
                     left[t] -= 1
+                    again |= left[t] > 0
                 sets.append(s)
                 laid = True
+            else:
+                again = True
+        found = rack_sets(left) if again else []
     laid |= _extend(sets, left, True)
     if not laid:
         return None

@@ -106,16 +106,30 @@ def extensions(table: Table, rack: Sequence[int]) -> list[Table]:
     return [(*table[:i], *table[i + 1 :], new) for i, new in _extension_sets(table, rack)]
 
 
+_CANONICAL: dict[Table, Table] = {}
+"""Tables seen lately -> their canonical form (a search meets the same table many times)."""
+
+
 def _canonical(table: Table) -> Table:
     """``table`` itself if it is already canonical (as every table a play leaves is),
     else :func:`~.tiles.canonical_table` of it."""
+    known = _CANONICAL.get(table)
+    if known is not None:
+        return known
+    out = table
     for i in range(1, len(table)):
         if table[i - 1] > table[i]:
-            return canonical_table(table)
-    for s in table:
-        if canonical_set(s) != s:
-            return canonical_table(table)
-    return table
+            out = canonical_table(table)
+            break
+    else:
+        for s in table:
+            if canonical_set(s) != s:
+                out = canonical_table(table)
+                break
+    if len(_CANONICAL) >= 4096:
+        _CANONICAL.clear()
+    _CANONICAL[table] = out
+    return out
 
 
 def simple_plays(

@@ -129,6 +129,21 @@ def _set_ok(s: Sequence[int]) -> bool:
     return True
 
 
+_VALID_SETS: set[tuple[int, ...]] = set()
+"""Sets found valid lately (searches check the same sets over and over)."""
+_COUNTS: dict[Table, list[int]] = {}
+
+
+def _counts(table: Table) -> list[int]:
+    """:func:`table_counts`, remembered for tables seen lately (do not modify the answer)."""
+    out = _COUNTS.get(table)
+    if out is None:
+        if len(_COUNTS) >= 4096:
+            _COUNTS.clear()
+        out = _COUNTS[table] = table_counts(table)
+    return out
+
+
 def table_counts(table: Table) -> list[int]:
     out = [0] * KINDS
     for s in table:
@@ -160,11 +175,16 @@ def check_play(
     Checks, in order: every set valid; every table tile still there; the laid tiles on the
     rack; at least one laid; the initial-meld rules; the joker flags.
     """
+    valid = _VALID_SETS
     for s in new_table:
-        if not _set_ok(s):
-            raise IllegalAction(set_error(s) or f"{set_name(s)} is not a valid set")
-    old = table_counts(table)
-    new = table_counts(new_table)
+        if s not in valid:
+            if not _set_ok(s):
+                raise IllegalAction(set_error(s) or f"{set_name(s)} is not a valid set")
+            if len(valid) >= 65536:
+                valid.clear()
+            valid.add(s)
+    old = _counts(table)
+    new = _counts(new_table)
     laid = [n - o for n, o in zip(new, old, strict=True)]
     if min(laid) < 0:
         missing = Counter({code: -k for code, k in enumerate(laid) if k < 0})
