@@ -12,9 +12,9 @@ from gametable.agents import make_agent, play_game
 from gametable.agents.ismcts import ISMCTSAgent
 from gametable.core.rng import Rng
 from gametable.games.ramen_fury import GAME, FuryState
-from gametable.games.ramen_fury.bots import GreedyAgent
+from gametable.games.ramen_fury.bots import GreedyAgent, best_fill
 from gametable.games.ramen_fury.cards import CHILI, COPIES, KINDS, parse_card
-from gametable.games.ramen_fury.policy import playout_action, playout_value
+from gametable.games.ramen_fury.policy import fill, playout_action, playout_value
 from gametable.games.ramen_fury.state import (
     PHASE_NAMES,
     Eat,
@@ -157,6 +157,18 @@ def test_policy_plays_whole_games_legally(players):
             assert action in state.legal_actions(seat)
             state.apply(seat, action)
         assert state.card_counts() == list(COPIES)
+
+
+def test_policy_fill_agrees_with_the_greedy_bots_best_fill():
+    rng = random.Random(3)
+    deck = [k for k in range(KINDS) for _ in range(COPIES[k])]
+    for _ in range(3000):
+        cards = sorted(rng.sample(deck, rng.randint(0, 5)))
+        if sum(1 for c in cards if c <= 4) > 1:
+            continue
+        hand = tuple(sorted(rng.sample(deck, rng.randint(0, 6))))
+        for nif in (True, False):
+            assert fill(tuple(cards), hand, nif) == best_fill(tuple(cards), hand, nif)
 
 
 def test_policy_is_reproducible_for_the_same_rand():
