@@ -136,7 +136,7 @@ class Plan:
     promised to one bowl, the most advanced bowls choosing first.
     """
 
-    __slots__ = ("held", "left", "total", "used", "value")
+    __slots__ = ("held", "left", "targets", "total", "used", "value")
 
     def __init__(
         self, hand: tuple[int, ...], bowls: tuple[tuple[int, ...] | None, ...], nif: bool
@@ -151,6 +151,7 @@ class Plan:
         self.used: dict[int, tuple[int, ...]] = {}
         """Own bowl (0–2) -> the cards of the hand promised to it."""
         total = 0.0
+        targets = []
         for b in order:
             cards = bowls[b]
             assert cards is not None
@@ -159,7 +160,10 @@ class Plan:
                 if CHILI not in held or FURY in cards
                 else tuple(k for k in held if k != CHILI)
             )
-            value, used = fill(tuple(sorted(cards)), usable, nif)
+            ordered = tuple(sorted(cards))
+            value, used = fill(ordered, usable, nif)
+            if len(cards) + len(used) < BOWL_CAP:
+                targets.append(tuple(sorted(ordered + used)))
             self.value[b] = value
             self.used[b] = used
             if len(cards) + len(used) >= BOWL_CAP and value > 0:
@@ -172,6 +176,8 @@ class Plan:
         """Cards the plan does not use."""
         self.total = total
         """The bowls' prospects as the evaluation counts them (full bowls at risk)."""
+        self.targets = tuple(targets)
+        """The bowls with room left once the promised cards are in (sorted cards)."""
 
 
 def _rank(cards: tuple[int, ...] | None) -> tuple[bool, int]:
@@ -272,6 +278,25 @@ def playout_action(state: FuryState, seat: int, rand: Callable[[], float]) -> Fu
     return _action(state, seat, plan, rand)
 
 
+@lru_cache(maxsize=1 << 16)
+def _draw_gain(targets: tuple[tuple[int, ...], ...], kind: int, nori_in_fury: bool) -> float:
+    """What a card of ``kind`` adds at best to one of the planned bowls ``targets`` (each
+    bowl's sorted cards with those promised to it, when room is left), less a card's cost."""
+    gain = 0.0
+    flavor = kind <= FURY
+    for after in targets:
+        if flavor and any(c <= FURY for c in after):
+            continue
+        g = (
+            bowl_worth(tuple(sorted((*after, kind))), nori_in_fury)
+            - bowl_worth(after, nori_in_fury)
+            - CARD_COST
+        )
+        if g > gain:
+            gain = g
+    return gain
+
+
 def _action(state: FuryState, seat: int, plan: Plan, rand: Callable[[], float]) -> FuryAction:
     bowls = state.bowls
     nif = state.nori_in_fury
@@ -319,26 +344,13 @@ def _action(state: FuryState, seat: int, plan: Plan, rand: Callable[[], float]) 
         offer(DRAW_DECK, 2.0 if hand_size < HAND_LIMIT else 0.5)
     # The Pantry card that would improve the plan most: what it adds to a bowl once the
     # bowl has the cards promised to it.
-    pantry = state.pantry
     seen = 0
-    targets = []
-    for b, used in plan.used.items():
-        cards = bowls[base + b]
-        if len(cards) + len(used) < BOWL_CAP:
-            after = tuple(sorted((*cards, *used)))
-            targets.append((after, bowl_worth(after, nif)))
-    for k in pantry:
+    targets = plan.targets
+    for k in state.pantry:
         if k < 0 or seen & (1 << k) or k == CHILI:
             continue
         seen |= 1 << k
-        gain = 0.0
-        flavor = k <= FURY
-        for after, worth in targets:
-            if flavor and any(c <= FURY for c in after):
-                continue
-            g = bowl_worth(tuple(sorted((*after, k))), nif) - worth - CARD_COST
-            if g > gain:
-                gain = g
+        gain = _draw_gain(targets, k, nif)
         if gain >= 0.5:
             offer(DRAWS[k], 2.0 + gain - (1.5 if hand_size >= HAND_LIMIT else 0.0))
     if state.spoons[seat]:
