@@ -11,6 +11,15 @@
 
 Every bot decides from its view only and checks its play with the rules before returning
 it (falling back to drawing, which is always legal).
+
+For search, :class:`GreedyAgent` also offers what ISMCTS (``--seats ismcts``) uses by
+default in Rummikub: a fast playout policy on full states
+(:meth:`~GreedyAgent.playout_action`: :func:`quick_table`, a greedy play found without
+the solver, else draw) and a position estimate (:meth:`~GreedyAgent.playout_value`, a
+logistic model of the tiles left) that ends each playout after
+:attr:`~GreedyAgent.playout_depth` decisions. The
+search's root still offers the solver bot's rearrangement, so the search chooses between
+it, drawing and the simple plays by what follows a few turns later.
 """
 
 from __future__ import annotations
