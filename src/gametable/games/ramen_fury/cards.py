@@ -27,6 +27,7 @@ Cl    Chili Peppers      special   12
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
 BEEF, CHICKEN, SHRIMP, SOY, FURY = 0, 1, 2, 3, 4
@@ -179,6 +180,13 @@ def bowl_points(cards: Sequence[int], nori_in_fury: bool = True) -> int:
     >>> bowl_points([CHICKEN, CORN, CORN, EGGS, EGGS])
     6
     """
+    return _points(tuple(cards), nori_in_fury)
+
+
+@lru_cache(maxsize=1 << 16)
+def _points(cards: tuple[int, ...], nori_in_fury: bool) -> int:
+    """:func:`bowl_points`, cached by the bowl's cards (searches score the same few bowls
+    over and over)."""
     points: int = bowl_breakdown(cards, nori_in_fury)["points"]
     return points
 

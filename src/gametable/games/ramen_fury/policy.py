@@ -111,16 +111,6 @@ def fill(cards: tuple[int, ...], usable: tuple[int, ...], nori_in_fury: bool) ->
 
 
 @lru_cache(maxsize=1 << 16)
-def _points(cards: tuple[int, ...], nori_in_fury: bool) -> int:
-    return bowl_points(cards, nori_in_fury)
-
-
-def points_of(cards: list[int], nori_in_fury: bool) -> int:
-    """:func:`~gametable.games.ramen_fury.cards.bowl_points`, cached by the bowl's cards."""
-    return _points(tuple(cards), nori_in_fury)
-
-
-@lru_cache(maxsize=1 << 16)
 def bowl_worth(cards: tuple[int, ...], nori_in_fury: bool) -> float:
     """What a bowl (sorted cards) is worth as it stands: its score plus a point of hope
     per free slot, or, without a Flavor, a little per card and a point off per Chili
@@ -221,7 +211,7 @@ def _chili_target(state: FuryState, seat: int) -> tuple[int, float]:
         elif flavor is None or flavor == FURY:
             continue
         else:
-            points = points_of(cards, nif)
+            points = bowl_points(cards, nif)
             gain = 1.0 if points >= CHILI_TARGET else 0.0
             gain += 0.1 * points
         if gain > best_gain:
@@ -247,7 +237,7 @@ def _nori_target(state: FuryState, seat: int, plan: Plan | None) -> int:
         wanted = BOWL_CAP - len(cards) - len(plan.used.get(i - base, ())) if plan else 1
         if wanted <= 0:
             continue
-        points = points_of(cards, state.nori_in_fury)
+        points = bowl_points(cards, state.nori_in_fury)
         if points > best_points:
             best, best_points = i, points
     return best
@@ -317,7 +307,7 @@ def _action(state: FuryState, seat: int, plan: Plan, rand: Callable[[], float]) 
             continue
         used = plan.used[b]
         if can_eat(cards):
-            points = points_of(cards, nif)
+            points = bowl_points(cards, nif)
             if final and points > 0:
                 offer(EATS[b], 20.0 + points)
             elif len(cards) >= BOWL_CAP:
@@ -379,18 +369,18 @@ def _offer_spoon(
         flavor = flavor_of(cards)
         if flavor is None or flavor == FURY:
             continue
-        before = points_of(cards, nif)
+        before = bowl_points(cards, nif)
         if before < EAT_GOOD:
             continue
         top = cards[-1]
-        loss = before - points_of(cards[:-1], nif)
+        loss = before - bowl_points(cards[:-1], nif)
         for b in plan.value:
             mine = bowls[base + b]
             if len(mine) >= BOWL_CAP or (top <= FURY and any(c <= FURY for c in mine)):
                 continue
             if top == CHILI and FURY not in mine:
                 continue
-            gain = points_of([*mine, top], nif) - points_of(mine, nif) if mine else 0.0
+            gain = bowl_points([*mine, top], nif) - bowl_points(mine, nif) if mine else 0.0
             total = gain + loss
             if total >= 4.0:
                 offer(SPOONS_[src // BOWLS][src % BOWLS][b], 1.0 + 0.5 * total)
@@ -428,7 +418,7 @@ def seat_worth(state: FuryState, seat: int, hope: float) -> float:
     eaten = 0
     for i in range(base, base + BOWLS):
         if state.eaten[i]:
-            eaten += points_of(state.bowls[i], state.nori_in_fury)
+            eaten += bowl_points(state.bowls[i], state.nori_in_fury)
     return (
         eaten
         + hope * plan_of(state, seat).total
