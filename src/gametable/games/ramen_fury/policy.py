@@ -101,13 +101,17 @@ def fill(cards: tuple[int, ...], usable: tuple[int, ...], nori_in_fury: bool) ->
     flavored = any(c <= FURY for c in cards)
     best = -math.inf
     best_used: tuple[int, ...] = ()
-    for used in _sub_multisets(usable, BOWL_CAP - len(cards)):
+    for used in _subsets(usable, BOWL_CAP - len(cards)):
         if sum(1 for c in used if c <= FURY) > (0 if flavored else 1):
             continue
         value = bowl_worth(tuple(sorted(cards + used)), nori_in_fury) - CARD_COST * len(used)
         if value > best:
             best, best_used = value, used
     return best, best_used
+
+
+_subsets = lru_cache(maxsize=1 << 16)(_sub_multisets.__wrapped__)
+"""The greedy bot's sub-multisets of a hand, in a larger cache of their own."""
 
 
 @lru_cache(maxsize=1 << 16)
@@ -131,6 +135,7 @@ class Plan:
     def __init__(
         self, hand: tuple[int, ...], bowls: tuple[tuple[int, ...] | None, ...], nif: bool
     ) -> None:
+        # Bowls with a Flavor first, then the fuller (cards are sorted: a Flavor first).
         order = [b for b in range(BOWLS) if bowls[b] is not None]
         if len(order) > 1:
             order.sort(key=lambda b: _rank(bowls[b]), reverse=True)
@@ -150,10 +155,9 @@ class Plan:
                 if CHILI not in held or FURY in cards
                 else tuple(k for k in held if k != CHILI)
             )
-            ordered = tuple(sorted(cards))
-            value, used = fill(ordered, usable, nif)
+            value, used = fill(cards, usable, nif)
             if len(cards) + len(used) < BOWL_CAP:
-                targets.append(tuple(sorted(ordered + used)))
+                targets.append(tuple(sorted(cards + used)))
             self.value[b] = value
             self.used[b] = used
             if len(cards) + len(used) >= BOWL_CAP and value > 0:
@@ -172,7 +176,7 @@ class Plan:
 
 def _rank(cards: tuple[int, ...] | None) -> tuple[bool, int]:
     assert cards is not None
-    return (any(c <= FURY for c in cards), len(cards))
+    return (bool(cards) and cards[0] <= FURY, len(cards))
 
 
 @lru_cache(maxsize=1 << 18)
@@ -181,14 +185,15 @@ def _plan(hand: tuple[int, ...], bowls: tuple[tuple[int, ...] | None, ...], nif:
 
 
 def plan_of(state: FuryState, seat: int) -> Plan:
-    """``seat``'s :class:`Plan` (cached by hand and bowls: plans are never changed)."""
+    """``seat``'s :class:`Plan` (cached by hand and bowls — each bowl's cards sorted, as
+    their order does not matter; plans are never changed)."""
     base = seat * BOWLS
     bowls = state.bowls
     eaten = state.eaten
     key = (
-        None if eaten[base] else tuple(bowls[base]),
-        None if eaten[base + 1] else tuple(bowls[base + 1]),
-        None if eaten[base + 2] else tuple(bowls[base + 2]),
+        None if eaten[base] else tuple(sorted(bowls[base])),
+        None if eaten[base + 1] else tuple(sorted(bowls[base + 1])),
+        None if eaten[base + 2] else tuple(sorted(bowls[base + 2])),
     )
     return _plan(tuple(state.hands[seat]), key, state.nori_in_fury)
 
