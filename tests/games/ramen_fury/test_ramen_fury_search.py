@@ -250,6 +250,17 @@ def test_value_of_a_finished_game_is_its_result():
         assert values[seat] == (1.0 / len(result.winners) if seat in result.winners else 0.0)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_standing_is_the_results_scores_and_ranks(players):
+    for seed in range(12):
+        state = GAME.new_state(players, seed=seed)
+        rand = random.Random(seed).random
+        while not state.is_over:
+            state.apply(state.current, playout_action(state, state.current, rand))
+        result = state.result()
+        assert state.standing() == (result.scores, result.ranks)
+
+
 def test_value_favours_the_seat_ahead():
     state = table(
         2,

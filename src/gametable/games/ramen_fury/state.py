@@ -832,6 +832,14 @@ class FuryState(State):
                 total += len(stack) if self.tiebreak_all else sum(1 for c in stack if c > FURY)
         return total
 
+    def standing(self) -> tuple[Sequence[int], Sequence[int]]:
+        """The scores and ranks :meth:`result` gives, without building its details."""
+        if self.phase != OVER:
+            raise GameError("the game is not over")
+        keys = [(self.seat_points(s), self.eaten_cards(s)) for s in range(self.players)]
+        ranks = tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
+        return tuple(k[0] for k in keys), ranks
+
     def result(self) -> Result:
         if self.phase != OVER:
             raise GameError("the game is not over")
