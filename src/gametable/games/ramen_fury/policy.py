@@ -6,14 +6,14 @@ microseconds to a millisecond per decision, far too slow for the thousands of pl
 decisions a search makes. :func:`playout_action` decides on a full state without copying
 it, from rules distilled from that evaluation:
 
-- a *plan* (:func:`plan`): each uneaten bowl of the seat gets the cards of its hand that
+- a *plan* (:func:`plan_of`): each uneaten bowl of the seat gets the cards of its hand that
   would make it best (:func:`~gametable.games.ramen_fury.bots.best_fill`, each card
   promised to one bowl, the most advanced bowls first — as the evaluation values them);
 - eat a bowl that is full, or good and with nothing planned for it, or anything worth
   points in the final round;
 - prep a planned card (into the most valuable bowl first), or draw the Pantry card that
   improves the plan most, else draw from the deck;
-- a Chili goes onto the leading opponent's best bowl (or into one's own Fury bowl), a
+- a Chili goes onto the opponents' best-scoring bowl (or into one's own Fury bowl), a
   Nori into one's own bowl when the plan wants it there; spoon a Flavor or a good card
   out of an opponent's best bowl when it helps one's own; empty a hopeless bowl;
 - discard a card the plan does not use (never a Chili first).
@@ -23,7 +23,9 @@ reads only the state it is given (in a search: a sample drawn from the searcher'
 
 :func:`playout_value` turns the evaluation into the estimate a depth-limited playout
 needs: per seat, the share of the other seats it will beat, a logistic of the difference
-between seats' evaluated worth (:data:`VALUE_SLOPE`, calibrated on seeded greedy games).
+between seats' evaluated worth (:func:`seat_worth`; slope :data:`VALUE_SLOPE`, fitted on
+seeded greedy games). Plans, bowl scores and fills are cached: a search meets the same
+hands and bowls over and over.
 """
 
 from __future__ import annotations
