@@ -91,7 +91,7 @@ CHILI_TARGET = 3
 FillResult = tuple[float, tuple[int, ...]]
 
 
-@lru_cache(maxsize=1 << 18)
+@lru_cache(maxsize=1 << 16)
 def fill(cards: tuple[int, ...], usable: tuple[int, ...], nori_in_fury: bool) -> FillResult:
     """:func:`~gametable.games.ramen_fury.bots.best_fill` (the same answer, a test checks),
     for a bowl's cards in sorted order (the order does not change what a bowl scores).
@@ -181,7 +181,7 @@ def _rank(cards: tuple[int, ...] | None) -> tuple[bool, int]:
     return (bool(cards) and cards[0] <= FURY, len(cards))
 
 
-@lru_cache(maxsize=1 << 18)
+@lru_cache(maxsize=1 << 16)
 def _plan(hand: tuple[int, ...], bowls: tuple[tuple[int, ...] | None, ...], nif: bool) -> Plan:
     return Plan(hand, bowls, nif)
 
