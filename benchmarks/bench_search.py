@@ -20,7 +20,7 @@ The full figures quoted in docs/search.md::
     python benchmarks/bench_search.py --games 1000 --seeds 200 --workers 2
 
 Options: ``--only speed,strength,solo``, ``--iterations`` (ISMCTS budget per decision in
-the strength table; default ISMCTS's own, the tips game 300), ``--speed-iterations``,
+the strength table; default ISMCTS's own, the tips game 300, Ramen Fury 500), ``--speed-iterations``,
 ``--solo-seconds`` (planner budget per turn), ``--games-filter``, ``--first-seed``,
 ``--workers``, ``--log`` (per-game outcomes, resumable), and ISMCTS parameters
 ``--score-weight``, ``--exploration``, ``--rollout``, ``--paired-root``.
@@ -46,7 +46,7 @@ from gametable.core.registry import all_games, get_game
 
 DUEL_PLAYERS = {"ramen-tips": 3}
 """Players in the strength table (default 2)."""
-STRENGTH_ITERATIONS: dict[str, int] = {"ramen-tips": 300}
+STRENGTH_ITERATIONS: dict[str, int] = {"ramen-tips": 300, "ramen-fury": 500}
 """ISMCTS iterations per decision in the strength table where less than the default (1,000)
 beats the target with room to spare, to keep 1,000-game runs affordable; an explicit
 ``--iterations`` applies to every game."""
