@@ -20,10 +20,10 @@ The full figures quoted in docs/search.md::
     python benchmarks/bench_search.py --games 1000 --seeds 200 --workers 2
 
 Options: ``--only speed,strength,solo``, ``--iterations`` (ISMCTS budget per decision in
-the strength table; default ISMCTS's own, the tips game 300, Ramen Fury 500), ``--speed-iterations``,
-``--solo-seconds`` (planner budget per turn), ``--games-filter``, ``--first-seed``,
-``--workers``, ``--log`` (per-game outcomes, resumable), and ISMCTS parameters
-``--score-weight``, ``--exploration``, ``--rollout``, ``--paired-root``.
+the strength table; default ISMCTS's own, the tips game 300, Ramen Fury 500),
+``--speed-iterations``, ``--solo-seconds`` (planner budget per turn), ``--games-filter``,
+``--first-seed``, ``--workers``, ``--log`` (per-game outcomes, resumable), and ISMCTS
+parameters ``--score-weight``, ``--exploration``, ``--rollout``, ``--paired-root``.
 """
 
 from __future__ import annotations
