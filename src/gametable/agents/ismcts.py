@@ -44,11 +44,13 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from gametable.core.errors import IllegalAction
 from gametable.core.game import Action, Game, Score, State, View
 from gametable.core.rng import Rng
+
+K = TypeVar("K")
 
 _CHECK_EVERY = 16
 """Iterations between clock checks under a time budget."""
@@ -219,7 +221,7 @@ class ISMCTSAgent:
                 done += len(alive)
                 rounds += 1
                 if rounds >= _MIN_ROUNDS and rounds % 2 == 0:
-                    alive = _prune(alive, paired)
+                    alive = prune_paired(alive, paired.__getitem__)
         else:
             while True:
                 if limit is not None and done >= limit:
@@ -459,17 +461,21 @@ def _clearly_better(challenger: list[float], incumbent: list[float]) -> bool:
     return mean > 2.0 * math.sqrt(var / n)
 
 
-def _prune(alive: list[Action], results: dict[Action, list[float]]) -> list[Action]:
-    """Keep the root actions whose paired reward difference to the leader is within 3 SE."""
-    leader = max(alive, key=lambda a: sum(results[a]))
-    lead = results[leader]
+def prune_paired(alive: list[K], results: Callable[[K], Sequence[float]]) -> list[K]:
+    """The candidates whose paired result difference to the leader (the best sum of
+    ``results(c)``, all of equal length, at least 2) is within 3 standard errors of zero.
+
+    Shared with the Ramen! Ramen! solo planner, which prunes its candidates the same way.
+    """
+    leader = max(alive, key=lambda a: sum(results(a)))
+    lead = results(leader)
     n = len(lead)
     keep = []
     for action in alive:
         if action == leader:
             keep.append(action)
             continue
-        diffs = [x - y for x, y in zip(results[action], lead, strict=True)]
+        diffs = [x - y for x, y in zip(results(action), lead, strict=True)]
         mean = sum(diffs) / n
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
         if mean + 3.0 * math.sqrt(var / n) >= 0:
@@ -477,4 +483,4 @@ def _prune(alive: list[Action], results: dict[Action, list[float]]) -> list[Acti
     return keep
 
 
-__all__ = ["ISMCTSAgent", "SearchStats"]
+__all__ = ["ISMCTSAgent", "SearchStats", "prune_paired"]

@@ -25,13 +25,13 @@ bot (its search assumes every bowl is its own).
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from bisect import insort
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
+from gametable.agents.ismcts import prune_paired
 from gametable.core.game import Action, Game, State, View
 from gametable.core.rng import Rng
 from gametable.games.ramen_ramen.bots import GreedyAgent, open_bowl_promise
@@ -646,23 +646,11 @@ class PlannerAgent:
 
 
 def _prune(alive: list[int], results: list[list[int]]) -> list[int]:
-    """Drop candidates whose paired score difference to the leader is 3 SE below zero."""
-    leader = max(alive, key=lambda i: sum(results[i]))
-    lead = results[leader]
-    n = len(lead)
-    if n < 8:
+    """Drop candidates whose paired score difference to the leader is 3 SE below zero
+    (once there are 8 samples)."""
+    if len(results[alive[0]]) < 8:
         return alive
-    keep = []
-    for i in alive:
-        if i == leader:
-            keep.append(i)
-            continue
-        diffs = [a - b for a, b in zip(results[i], lead, strict=True)]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean + 3.0 * math.sqrt(var / n) >= 0:
-            keep.append(i)
-    return keep
+    return prune_paired(alive, results.__getitem__)
 
 
 __all__ = [
