@@ -259,3 +259,23 @@ def test_playout_depth_needs_a_policy_that_values_positions() -> None:
         ISMCTSAgent(game, 0, rollout="random", playout_depth=3)
     with pytest.raises(ValueError, match="playout_depth must not be negative"):
         ISMCTSAgent(game, 0, playout_depth=-1)
+
+
+def test_a_bots_whole_playout_gives_the_same_search_as_its_decisions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A playout bot may finish playouts itself (``playout``) rather than decision by
+    # decision through ``playout_action``: a speed-up only, the search must be the same.
+    from gametable.games.ramen_ramen.planner import PlannerAgent
+
+    game = get_game("ramen-ramen")
+
+    def search(state: State, seat: int) -> tuple[object, dict[object, tuple[int, float]]]:
+        agent = ISMCTSAgent(game, seat, iterations=120)
+        action = agent.act(state.view(seat), state.legal_actions(seat), Rng(7))
+        return action, agent.last.root
+
+    positions = [s for s in _positions(game, 2) if not s.is_over]
+    fast = [search(s, s.to_act[0]) for s in positions]
+    monkeypatch.delattr(PlannerAgent, "playout")
+    assert [search(s, s.to_act[0]) for s in positions] == fast

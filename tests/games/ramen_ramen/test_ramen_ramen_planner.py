@@ -8,7 +8,7 @@ from gametable.agents import make_agent, play_game
 from gametable.core import Rng, get_game
 from gametable.games.ramen_ramen.cards import parse_card
 from gametable.games.ramen_ramen.planner import PlannerAgent, bowl_table
-from gametable.games.ramen_ramen.state import Play, Take, position
+from gametable.games.ramen_ramen.state import Play, RamenState, Take, position
 
 GAME = get_game("ramen-ramen")
 
@@ -182,6 +182,45 @@ def test_playout_policy_makes_only_legal_decisions(players: int) -> None:
             action = playout_action(state, seat)
             assert action in state.legal_actions(seat)
             state.apply(seat, action)
+
+
+def _snapshot(state: RamenState) -> dict[str, object]:
+    """Every field of the state but its game."""
+    return {k: getattr(state, k) for k in RamenState.__slots__ if k != "game"}
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_fast_playout_is_the_same_game_as_the_policy_step_by_step(players: int) -> None:
+    # ISMCTS finishes its samples with the planner's ``playout``: it must leave exactly the
+    # state that applying ``playout_action`` decision by decision leaves (history included),
+    # from any point of a game, to the end or after ``depth`` decisions.
+    import random
+
+    from gametable.games.ramen_ramen.planner import PlannerAgent, playout_action
+
+    bot = PlannerAgent(GAME, 0)
+    for seed in range(12):
+        state = GAME.new_state(players, seed)
+        pick = random.Random(seed)
+        for _ in range(pick.randrange(60)):  # a random point of the game
+            if state.is_over:
+                break
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[pick.randrange(len(legal))])
+        for depth in (None, 0, 1, 2, 5):
+            fast = state.clone()
+            bot.playout(fast, pick.random, depth)
+            slow = state.clone()
+            budget = -1 if depth is None else depth
+            while budget and not slow.is_over:
+                seat = slow.to_act[0]
+                slow.apply(seat, playout_action(slow, seat))
+                budget -= 1
+            assert _snapshot(fast) == _snapshot(slow), (seed, depth)
+            assert len(_snapshot(fast)) > 15
+            if depth is None:
+                assert fast.is_over
 
 
 def test_seat_tables_value_bowls_for_the_right_side() -> None:

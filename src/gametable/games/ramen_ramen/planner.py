@@ -44,6 +44,7 @@ from gametable.games.ramen_ramen.cards import (
 )
 from gametable.games.ramen_ramen.state import (
     _PLACE_PAIRS,
+    OVER,
     PLAY,
     PLAYS1,
     PLAYS2,
@@ -127,7 +128,11 @@ def _best_play(
 
 
 Flat = tuple[float, ...]
-"""A bowl evaluation as one flat table: index ``min(sum, 14) * 128 + mask``."""
+"""A bowl evaluation as one flat table: index ``sum * 128 + mask`` for sums 0–20 (a bowl
+under 14 plus one card); every sum of 14 or more is a served bowl."""
+
+_ROWS = SERVE_SUM + 7
+"""Rows of a flat table: sums 0 to 20."""
 
 
 @lru_cache(maxsize=16)
@@ -136,14 +141,14 @@ def flat_tables(
 ) -> tuple[Flat, ...]:
     """:func:`bowl_table` per ``left`` as flat tables that also value served bowls.
 
-    A bowl at sum 14 (any sum of 14 or more) or with all seven ingredients is served: it is
-    worth its points plus a fresh empty bowl's promise.
+    A bowl at sum 14 or more or with all seven ingredients is served: it is worth its
+    points plus a fresh empty bowl's promise.
     """
     out = []
     for table in bowl_table(avg_card, hit_rate, promise, card_cost):
         empty = table[0][0]
         flat = []
-        for total in range(SERVE_SUM + 1):
+        for total in range(_ROWS):
             for mask in range(128):
                 if total >= SERVE_SUM or mask == _FULL:
                     flat.append(POINTS_BY_TYPES[POPCOUNT[mask]] + empty)
@@ -204,32 +209,33 @@ def _tops(
     """Per card: (best gain, its bowl, second-best gain, its bowl)."""
     s0, s1, s2 = sums
     m0, m1, m2 = masks
-    b0 = f0[s0 * 128 + m0]
-    b1 = f1[s1 * 128 + m1]
-    b2 = f2[s2 * 128 + m2]
-    out = []
+    o0 = s0 << 7
+    o1 = s1 << 7
+    o2 = s2 << 7
+    b0 = f0[o0 + m0]
+    b1 = f1[o1 + m1]
+    b2 = f2[o2 + m2]
+    out: list[tuple[float, int, float, int]] = []
+    append = out.append
     for c in cards:
-        v = c & 7
+        row = (c & 7) << 7
         bit = 1 << (c >> 3)
-        t0 = s0 + v
-        t1 = s1 + v
-        t2 = s2 + v
-        g0 = f0[(t0 if t0 < 14 else 14) * 128 + (m0 | bit)] - b0
-        g1 = f1[(t1 if t1 < 14 else 14) * 128 + (m1 | bit)] - b1
-        g2 = f2[(t2 if t2 < 14 else 14) * 128 + (m2 | bit)] - b2
+        g0 = f0[o0 + row + (m0 | bit)] - b0
+        g1 = f1[o1 + row + (m1 | bit)] - b1
+        g2 = f2[o2 + row + (m2 | bit)] - b2
         if g0 >= g1:
             if g1 >= g2:
-                out.append((g0, 0, g1, 1))
+                append((g0, 0, g1, 1))
             elif g0 >= g2:
-                out.append((g0, 0, g2, 2))
+                append((g0, 0, g2, 2))
             else:
-                out.append((g2, 2, g0, 0))
+                append((g2, 2, g0, 0))
         elif g0 >= g2:
-            out.append((g1, 1, g0, 0))
+            append((g1, 1, g0, 0))
         elif g1 >= g2:
-            out.append((g1, 1, g2, 2))
+            append((g1, 1, g2, 2))
         else:
-            out.append((g2, 2, g1, 1))
+            append((g2, 2, g1, 1))
     return out
 
 
@@ -263,7 +269,8 @@ def policy_take(
             v = ga + gb if pa != pb else (ga + sb if ga + sb >= sa + gb else sa + gb)
             if v > kept:
                 kept = v
-    best = (-1e9, -1e9)
+    # The best (best play with the card or without, best play with it), lexicographically.
+    best = best_with = -1e9
     choice = fridge[0]
     for card, (ga, pa, sa, _) in zip(fridge, fridge_tops, strict=True):
         with_card = -1e9
@@ -271,9 +278,10 @@ def policy_take(
             v = ga + gb if pa != pb else (ga + sb if ga + sb >= sa + gb else sa + gb)
             if v > with_card:
                 with_card = v
-        key = (with_card if with_card > kept else kept, with_card)
-        if key > best:
-            best = key
+        overall = with_card if with_card > kept else kept
+        if overall > best or (overall == best and with_card > best_with):
+            best = overall
+            best_with = with_card
             choice = card
     return choice
 
@@ -323,7 +331,7 @@ def seat_tables(
                 for points in POINTS_BY_TYPES
             ]
             flat: list[float] = []
-            for total in range(SERVE_SUM + 1):
+            for total in range(_ROWS):
                 row = open_worth[total] if total < SERVE_SUM else served
                 flat.extend(
                     served[POPCOUNT[mask]] if mask == _FULL else row[POPCOUNT[mask]]
@@ -339,6 +347,13 @@ _PAIR_INDEX = {p * 3 + q: i for i, (p, q) in enumerate(_PLACE_PAIRS)}
 """Index in ``PLAYS2[a][b]`` of the play putting ``a`` into place p and ``b`` into q."""
 
 
+def _seat_tables(players: int, seat: int) -> tuple[tuple[Flat, Flat, Flat], ...]:
+    tables = _TABLES.get((players, seat))
+    if tables is None:
+        tables = _TABLES[(players, seat)] = seat_tables(players, side_of_seat(players, seat))
+    return tables
+
+
 def playout_action(state: RamenState, seat: int) -> Play | Take:
     """The fast one-step policy's decision for ``seat`` on a full state, for playouts.
 
@@ -347,9 +362,7 @@ def playout_action(state: RamenState, seat: int) -> Play | Take:
     never the true game.
     """
     players = state.players
-    tables = _TABLES.get((players, seat))
-    if tables is None:
-        tables = _TABLES[(players, seat)] = seat_tables(players, side_of_seat(players, seat))
+    tables = _seat_tables(players, seat)
     hands = state.hands
     hand = hands[seat]
     left = len(state.deck) + len(state.fridge)
@@ -367,6 +380,36 @@ def playout_action(state: RamenState, seat: int) -> Play | Take:
             a, p, b, q = b, q, a, p
         return PLAYS2[a][b][_PAIR_INDEX[p * 3 + q]]
     return TAKES[policy_take(state.fridge, state.bowl_sum, state.bowl_mask, f0, f1, f2, hand)]
+
+
+def playout(state: RamenState, depth: int | None = None) -> None:
+    """Play on from ``state`` with :func:`playout_action` for every seat: to the end, or
+    ``depth`` decisions.
+
+    The same game as applying :func:`playout_action`'s decisions one by one (the final
+    state is equal, history included), without checking decisions the policy builds legal.
+    """
+    per_seat = [_seat_tables(state.players, seat) for seat in range(state.players)]
+    hands = state.hands
+    deck = state.deck
+    fridge = state.fridge
+    sums = state.bowl_sum
+    masks = state.bowl_mask
+    budget = -1 if depth is None else depth
+    while budget and state.phase != OVER:
+        budget -= 1
+        seat = state.current
+        hand = hands[seat]
+        left = len(deck) + len(fridge)
+        for h in hands:
+            left += len(h)
+        left //= 3
+        f0, f1, f2 = per_seat[seat][left if left < _MAX_LEFT else _MAX_LEFT]
+        if state.phase == PLAY:
+            # Hands are kept sorted, so the placements come in card order, as in a Play.
+            state._play_cards(policy_play(hand, sums, masks, f0, f1, f2))
+        else:
+            state._take_from_fridge(policy_take(fridge, sums, masks, f0, f1, f2, hand))
 
 
 class _Sim:
@@ -518,6 +561,13 @@ class PlannerAgent:
         if not isinstance(state, RamenState):
             raise TypeError(f"not a Ramen! Ramen! state: {state!r}")
         return playout_action(state, seat)
+
+    def playout(self, state: State, rand: Callable[[], float], depth: int | None = None) -> None:
+        """Play on from a full (sampled) state with :meth:`playout_action` for every seat,
+        to the end or ``depth`` decisions: the same game, faster (see :func:`playout`)."""
+        if not isinstance(state, RamenState):
+            raise TypeError(f"not a Ramen! Ramen! state: {state!r}")
+        playout(state, depth)
 
     def act(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
         """The best decision found within the budget (``greedy``'s when not solo)."""

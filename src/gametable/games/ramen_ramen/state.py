@@ -19,7 +19,7 @@ from __future__ import annotations
 from bisect import insort
 from collections import deque
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from gametable.core.errors import GameError, IllegalAction
@@ -59,6 +59,14 @@ class Play:
     """
 
     placements: tuple[tuple[int, int], ...]
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Searches hash plays constantly (statistics keyed by action): hash once.
+        object.__setattr__(self, "_hash", hash(self.placements))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __repr__(self) -> str:
         inner = " ".join(f"{card_name(c)}>{p + 1}" for c, p in self.placements)
@@ -224,7 +232,7 @@ class RamenState(State):
                     f"first play cards into bowls (expected a Play, got {action!r})"
                 )
             self._check_play(action)
-            self._play_cards(action)
+            self._play_cards(action.placements)
         else:
             if not isinstance(action, Take):
                 raise IllegalAction(
@@ -303,14 +311,14 @@ class RamenState(State):
         if len(set(places)) != len(places):
             raise IllegalAction("the two cards must go into two different bowls")
 
-    def _play_cards(self, action: Play) -> None:
+    def _play_cards(self, placements: tuple[tuple[int, int], ...]) -> None:
         seat = self.current
         hand = self.hands[seat]
         events = self.history[-1]
         sums = self.bowl_sum
         masks = self.bowl_mask
         ready = False
-        for card, place in action.placements:
+        for card, place in placements:
             hand.remove(card)
             self.bowls[place].append(card)
             sums[place] += card & 7
