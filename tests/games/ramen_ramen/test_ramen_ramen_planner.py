@@ -184,6 +184,52 @@ def test_playout_policy_makes_only_legal_decisions(players: int) -> None:
             state.apply(seat, action)
 
 
+def _best_play_with(
+    card: int,
+    hand: list[int],
+    flats: tuple[tuple[float, ...], ...],
+    sums: list[int],
+    masks: list[int],
+) -> float:
+    """Brute force: the best gain of ``card`` in one bowl plus a hand card in another
+    (with an empty hand: the card's best bowl)."""
+
+    def gain(place: int, c: int) -> float:
+        flat, total, mask = flats[place], sums[place], masks[place]
+        return flat[(total + (c & 7)) * 128 + (mask | 1 << (c >> 3))] - flat[total * 128 + mask]
+
+    if not hand:
+        return max(gain(p, card) for p in range(3))
+    return max(
+        gain(p, card) + gain(q, h) for h in hand for p in range(3) for q in range(3) if p != q
+    )
+
+
+def test_policy_take_picks_the_card_allowing_the_best_play_with_the_hand() -> None:
+    # Against a brute force over every placement of the Fridge card and a hand card into
+    # two different bowls; ties go to the first card in the Fridge. Random bowls, some all
+    # alike so that ties happen.
+    import random
+
+    from gametable.games.ramen_ramen.planner import policy_take, seat_tables
+
+    pick = random.Random(3)
+    for _ in range(3000):
+        players = pick.randint(1, 4)
+        side = pick.randrange(2 if players == 4 else players)
+        flats = seat_tables(players, side)[pick.randrange(21)]
+        cards = pick.sample(range(56), 9)
+        fridge = cards[: pick.randint(1, 5)]
+        hand = sorted(cards[5 : 5 + pick.choice([0, 1, 2, 2, 3, 4])])
+        sums = [pick.choice([0, pick.randrange(14)]) for _ in range(3)]
+        masks = [pick.randrange(127) if sums[p] else 0 for p in range(3)]
+        if pick.random() < 0.3:
+            sums, masks = [sums[0]] * 3, [masks[0]] * 3
+        values = [_best_play_with(c, hand, flats, sums, masks) for c in fridge]
+        expected = fridge[values.index(max(values))]
+        assert policy_take(fridge, sums, masks, *flats, hand=hand) == expected
+
+
 def _snapshot(state: RamenState) -> dict[str, object]:
     """Every field of the state but its game."""
     return {k: getattr(state, k) for k in RamenState.__slots__ if k != "game"}

@@ -250,39 +250,60 @@ def policy_take(
 ) -> int:
     """The rollout policy's Fridge pick, as the greedy bot picks.
 
-    The card allowing the best two-card play with the ``hand`` kept (ties: the best play
-    that uses the card); with an empty hand, the card that adds most to one bowl.
+    The card allowing the best two-card play with the ``hand`` kept (ties: the first in
+    the Fridge); with an empty hand, the card that adds most to one bowl. (The greedy bot
+    ranks cards by the best play with or without the card: that card is among its best.)
     """
+    f0 = flat
     f1 = flat if flat1 is None else flat1
     f2 = flat if flat2 is None else flat2
-    fridge_tops = _tops(fridge, sums, masks, flat, f1, f2)
-    if not hand:
-        best_i = max(range(len(fridge)), key=lambda i: fridge_tops[i][0])
-        return fridge[best_i]
-    hand_tops = _tops(hand, sums, masks, flat, f1, f2)
-    n = len(hand_tops)
-    kept = -1e9
-    for i in range(n - 1):
-        ga, pa, sa, _ = hand_tops[i]
-        for j in range(i + 1, n):
-            gb, pb, sb, _ = hand_tops[j]
-            v = ga + gb if pa != pb else (ga + sb if ga + sb >= sa + gb else sa + gb)
-            if v > kept:
-                kept = v
-    # The best (best play with the card or without, best play with it), lexicographically.
-    best = best_with = -1e9
+    s0, s1, s2 = sums
+    m0, m1, m2 = masks
+    o0 = s0 << 7
+    o1 = s1 << 7
+    o2 = s2 << 7
+    b0 = f0[o0 + m0]
+    b1 = f1[o1 + m1]
+    b2 = f2[o2 + m2]
+    # The best play with a Fridge card c in bowl p and a hand card elsewhere is
+    # gain(c, p) + best[p], best[p] being the best gain of a hand card outside bowl p.
+    if hand:
+        best0 = best1 = best2 = -1e9
+        for c in hand:
+            row = (c & 7) << 7
+            bit = 1 << (c >> 3)
+            g0 = f0[o0 + row + (m0 | bit)] - b0
+            g1 = f1[o1 + row + (m1 | bit)] - b1
+            g2 = f2[o2 + row + (m2 | bit)] - b2
+            if g1 > best0:
+                best0 = g1
+            if g2 > best0:
+                best0 = g2
+            if g0 > best1:
+                best1 = g0
+            if g2 > best1:
+                best1 = g2
+            if g0 > best2:
+                best2 = g0
+            if g1 > best2:
+                best2 = g1
+    else:
+        best0 = best1 = best2 = 0.0
+    top = -1e18
     choice = fridge[0]
-    for card, (ga, pa, sa, _) in zip(fridge, fridge_tops, strict=True):
-        with_card = -1e9
-        for gb, pb, sb, _ in hand_tops:
-            v = ga + gb if pa != pb else (ga + sb if ga + sb >= sa + gb else sa + gb)
-            if v > with_card:
-                with_card = v
-        overall = with_card if with_card > kept else kept
-        if overall > best or (overall == best and with_card > best_with):
-            best = overall
-            best_with = with_card
-            choice = card
+    for c in fridge:
+        row = (c & 7) << 7
+        bit = 1 << (c >> 3)
+        v = f0[o0 + row + (m0 | bit)] - b0 + best0
+        w = f1[o1 + row + (m1 | bit)] - b1 + best1
+        if w > v:
+            v = w
+        w = f2[o2 + row + (m2 | bit)] - b2 + best2
+        if w > v:
+            v = w
+        if v > top:
+            top = v
+            choice = c
     return choice
 
 
