@@ -21,7 +21,8 @@ The full figures quoted in docs/search.md::
 
 Options: ``--only speed,strength,solo``, ``--iterations`` (ISMCTS budget per decision in
 the strength table; default ISMCTS's own, the tips game 300, Ramen Fury 500),
-``--speed-iterations``, ``--solo-seconds`` (planner budget per turn), ``--games-filter``,
+``--speed-iterations``, ``--speed-games`` (games per game in table 1, seeds 1 … N; the
+median rate is shown), ``--solo-seconds`` (planner budget per turn), ``--games-filter``,
 ``--first-seed``, ``--workers``, ``--log`` (per-game outcomes, resumable), and ISMCTS
 parameters ``--score-weight``, ``--exploration``, ``--rollout``, ``--paired-root``.
 """
@@ -150,6 +151,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=4, help="solo seeds 0..S-1 in table 3")
     parser.add_argument("--iterations", type=int, default=None, help="ISMCTS budget, table 2")
     parser.add_argument("--speed-iterations", type=int, default=200)
+    parser.add_argument(
+        "--speed-games", type=int, default=3, help="games (seeds 1..N) per game, table 1"
+    )
     parser.add_argument("--solo-seconds", type=float, default=1.0, help="planner s per turn")
     parser.add_argument("--solo-bot", default="planner")
     parser.add_argument("--workers", type=int, default=1)
@@ -193,19 +197,28 @@ def main(argv: list[str] | None = None) -> int:
     if "speed" in parts:
         print(
             f"\nISMCTS simulations per second (one core, {args.speed_iterations} per decision, "
-            f"rollout {args.rollout or 'auto'})"
+            f"rollout {args.rollout or 'auto'}; median of {args.speed_games} games, range)"
         )
-        print(f"{'game':<14}{'players':>8}{'decisions':>11}{'sims/s':>10}")
+        print(f"{'game':<14}{'players':>8}{'decisions':>11}{'sims/s':>10}{'range':>16}")
         for name in names:
             players = DUEL_PLAYERS.get(name, 2)
+            rates = []
+            decisions = 0
             try:
-                sims, secs, decisions = speed(
-                    name, players, args.speed_iterations, seed=1, rollout=args.rollout or "auto"
-                )
+                for seed in range(1, args.speed_games + 1):
+                    sims, secs, made = speed(
+                        name, players, args.speed_iterations, seed, rollout=args.rollout or "auto"
+                    )
+                    rates.append(sims / max(secs, 1e-9))
+                    decisions += made
             except Exception as exc:  # a game still being written must not stop the table
                 print(f"{name:<14}{players:>8}  failed: {exc!r}")
                 continue
-            print(f"{name:<14}{players:>8}{decisions:>11}{sims / max(secs, 1e-9):>10.0f}")
+            spread = f"{min(rates):,.0f}–{max(rates):,.0f}"
+            print(
+                f"{name:<14}{players:>8}{decisions:>11}{statistics.median(rates):>10,.0f}"
+                f"{spread:>16}"
+            )
             sys.stdout.flush()
 
     if "strength" in parts:
