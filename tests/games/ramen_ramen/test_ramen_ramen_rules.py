@@ -102,6 +102,15 @@ def test_play_two_cards_into_two_different_bowls() -> None:
     assert names(state.hands[0]) == ["K2", "M3"]
 
 
+def test_a_play_written_with_lists_plays_like_the_tuple_one() -> None:
+    # API users may build a Play from lists (e.g. decoded JSON); it is a Play like any other.
+    by_lists, by_tuples = _duel(), _duel()
+    a0, c1 = parse_card("A0"), parse_card("C1")
+    by_lists.apply(0, Play([[a0, 1], [c1, 2]]))  # type: ignore[arg-type]
+    by_tuples.apply(0, Play(((a0, 1), (c1, 2))))
+    assert snapshot(by_lists) == snapshot(by_tuples)
+
+
 def test_both_cards_into_the_same_bowl_is_illegal_and_changes_nothing() -> None:
     state = _duel()
     before = snapshot(state)

@@ -59,14 +59,20 @@ class Play:
     """
 
     placements: tuple[tuple[int, int], ...]
-    _hash: int = field(init=False, repr=False, compare=False)
+    _hash: int | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        # Searches hash plays constantly (statistics keyed by action): hash once.
-        object.__setattr__(self, "_hash", hash(self.placements))
+        # Searches hash plays constantly (statistics keyed by action): hash once. A play
+        # built from unhashable parts (lists) stays constructible; hashing it fails.
+        try:
+            digest: int | None = hash(self.placements)
+        except TypeError:
+            digest = None
+        object.__setattr__(self, "_hash", digest)
 
     def __hash__(self) -> int:
-        return self._hash
+        digest = self._hash
+        return hash(self.placements) if digest is None else digest
 
     def __repr__(self) -> str:
         inner = " ".join(f"{card_name(c)}>{p + 1}" for c, p in self.placements)
