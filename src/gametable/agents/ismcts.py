@@ -369,12 +369,7 @@ class ISMCTSAgent:
             return
         fast = self._fast
         if fast is not None:
-            depth = self.playout_depth
-            if depth is None:
-                while not state.is_over:
-                    for seat in state.to_act:
-                        state.apply(seat, fast(state, seat, rand))
-                return
+            depth = math.inf if self.playout_depth is None else self.playout_depth
             while depth > 0 and not state.is_over:
                 for seat in state.to_act:
                     state.apply(seat, fast(state, seat, rand))

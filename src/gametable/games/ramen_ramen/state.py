@@ -422,7 +422,7 @@ class RamenState(State):
             points = 0
             cards = 0
             for b in bowls:
-                points += POINTS_BY_TYPES[POPCOUNT[types_mask(b)]]
+                points += bowl_points(b)
                 cards += len(b)
             keys.append((points, len(bowls), -cards))
         return keys
