@@ -23,6 +23,28 @@ def test_rank_by_keys_a_full_tie_is_shared() -> None:
     assert rank_by_keys([(5, 1), (5, 1)], ["points", "bowls"]) == ((1, 1), None)
 
 
+NAMES = ["points", "most bowls served", "fewest cards in served bowls"]
+
+
+def test_rank_by_keys_names_the_criterion_that_leaves_one_seat_alone() -> None:
+    # Three sides tied on points: bowls narrows to seats 1 and 2, cards separates them.
+    ranks, decided = rank_by_keys([(6, 3, -15), (6, 4, -17), (6, 4, -19)], NAMES)
+    assert ranks == (3, 1, 2)
+    assert decided == "fewest cards in served bowls"
+
+
+def test_rank_by_keys_a_tie_that_survives_narrowing_is_shared_and_unnamed() -> None:
+    # Bowls drops seat 1, but seats 0 and 2 stay tied on everything: a shared victory.
+    ranks, decided = rank_by_keys([(10, 4, -18), (10, 3, -15), (10, 4, -18)], NAMES)
+    assert ranks == (1, 3, 1)
+    assert decided is None
+
+
+def test_rank_by_keys_a_criterion_that_decides_at_once_is_named() -> None:
+    ranks, decided = rank_by_keys([(7, 5, -20), (7, 4, -10), (7, 3, -1)], NAMES)
+    assert ranks == (1, 2, 3) and decided == "most bowls served"
+
+
 def test_result_json_writes_fractions_exactly() -> None:
     result = Result(scores=(Fraction(7, 2), Fraction(-7, 2), 3), ranks=(1, 2, 3))
     data = result.to_json()
@@ -80,3 +102,13 @@ def test_standing_agrees_with_the_result_in_every_game_and_player_count(name: st
             result = state.result()
             scores, ranks = state.standing()
             assert (tuple(scores), tuple(ranks)) == (result.scores, result.ranks)
+
+
+def test_check_seat_accepts_seats_and_the_spectator_only_where_allowed() -> None:
+    from gametable.core import SeatError, check_seat
+
+    assert check_seat(0, 3) == 0 and check_seat(2, 3) == 2
+    assert check_seat(None, 3, spectator=True) is None
+    for bad in (-1, 3, True, False, 1.0, "1", None, 10**100):
+        with pytest.raises(SeatError, match="is not a seat of this 3-player game"):
+            check_seat(bad, 3)

@@ -6,6 +6,7 @@ from gametable.core.errors import (
     NotationError,
     OptionError,
     RecordError,
+    SeatError,
 )
 from gametable.core.game import (
     JSON,
@@ -17,6 +18,7 @@ from gametable.core.game import (
     Score,
     State,
     View,
+    check_seat,
     rank_by_keys,
 )
 from gametable.core.registry import all_games, get_game, register
@@ -36,9 +38,11 @@ __all__ = [
     "Result",
     "Rng",
     "Score",
+    "SeatError",
     "State",
     "View",
     "all_games",
+    "check_seat",
     "derive_seed",
     "get_game",
     "rank_by_keys",

@@ -15,6 +15,15 @@ class IllegalAction(GameError):
     """
 
 
+class SeatError(IllegalAction):
+    """A seat that is not a seat of the game: out of ``0..players-1``, negative, a bool.
+
+    Raised by :meth:`~gametable.core.State.view`, :meth:`~gametable.core.State.legal_actions`
+    and :meth:`~gametable.core.State.apply` (where it is an :class:`IllegalAction` like any
+    other refused decision). Negative seats never wrap around to the last seats.
+    """
+
+
 class NotationError(GameError):
     """Text that does not parse as an action of the game (or names no legal action)."""
 

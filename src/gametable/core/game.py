@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gametable.core.errors import OptionError
+from gametable.core.errors import OptionError, SeatError
 from gametable.core.rng import Rng
 
 if TYPE_CHECKING:
@@ -182,23 +182,56 @@ def rank_by_keys(
 
     ``keys[s]`` is seat ``s``'s tuple of criteria in order (points first, then each
     tie-break); ``names[i]`` names criterion ``i``. Seats with equal keys share a rank.
-    The returned tie-break name is the first criterion after points that separated the
-    seats tied on points for first place, or ``None`` if points decided or the tie stood.
+
+    The tie-break is found the way a rulebook applies its tie-breaks: among the seats
+    tied on points for first place, each criterion in turn keeps only the seats still
+    best on it; the criterion that leaves one seat alone is named. ``None`` if points
+    decided, or if the tie stands after every criterion (a shared victory). A criterion
+    that only narrows the field (three tied seats down to two) is not named: the one
+    that then separates the last two is.
 
     >>> rank_by_keys([(5, 1), (5, 2), (3, 0)], ["points", "bowls"])
     ((2, 1, 3), 'bowls')
+    >>> rank_by_keys([(6, 3, -15), (6, 4, -17), (6, 4, -19)], ["points", "bowls", "cards"])
+    ((3, 1, 2), 'cards')
+    >>> rank_by_keys([(10, 4, -18), (10, 3, -15), (10, 4, -18)], ["points", "bowls", "cards"])
+    ((1, 3, 1), None)
     """
     ranks = tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
     best = max(keys)
-    tied = [k for k in keys if k[0] == best[0]]
-    decided: str | None = None
-    if len(tied) > 1:
+    alive = [k for k in keys if k[0] == best[0]]
+    if len(alive) > 1:
         for i in range(1, len(best)):
-            if len({k[i] for k in tied}) > 1:
-                decided = names[i]
-                break
-            tied = [k for k in tied if k[i] == best[i]]
-    return ranks, decided
+            top = max(k[i] for k in alive)
+            alive = [k for k in alive if k[i] == top]
+            if len(alive) == 1:
+                return ranks, names[i]
+    return ranks, None
+
+
+def check_seat(seat: object, players: int, *, spectator: bool = False) -> int | None:
+    """``seat`` checked to be a seat of a ``players``-seat game, else :class:`SeatError`.
+
+    Seats are plain ints from 0 to ``players - 1``: negative numbers (which would wrap
+    around a list to the last seats), bools and other types are refused. ``None`` — the
+    spectator — is accepted only where ``spectator`` is true (:meth:`State.view`).
+    Every state calls this at the top of ``view``, ``legal_actions`` and ``apply``.
+
+    >>> check_seat(1, 2)
+    1
+    >>> check_seat(-1, 2)
+    Traceback (most recent call last):
+    ...
+    gametable.core.errors.SeatError: seat -1 is not a seat of this 2-player game (seats 0–1)
+    """
+    if seat is None and spectator:
+        return None
+    if type(seat) is not int or not 0 <= seat < players:
+        shown = repr(seat) if len(repr(seat)) <= 40 else repr(seat)[:37] + "..."
+        raise SeatError(
+            f"seat {shown} is not a seat of this {players}-player game (seats 0–{players - 1})"
+        )
+    return seat
 
 
 class State(ABC):

@@ -186,3 +186,18 @@ def test_still_tied_is_a_shared_win():
     assert result.ranks == (1, 1, 3)
     assert result.winners == (0, 1)
     assert result.tiebreak is None
+
+
+def test_three_way_tie_narrowed_but_not_decided_names_no_tiebreak():
+    # "Tie -> the tied player who has eaten the most ingredient cards wins. Still tied -> the
+    # game is a draw, and the tied players share the win": all on 4 points; seats 0 and 1 ate
+    # 4 cards, seat 2 three; the win is shared and no tie-break decided it.
+    bowls = {
+        "0.1": "Sy Co", "0.2": "Bf Ch", "1.1": "Sy Co", "1.2": "Bf Ch", "2.1": "Sh Ch Co"
+    }
+    state = table(3, bowls=bowls, eaten=list(bowls))
+    result = _finish(state)
+    assert result.scores == (4, 4, 4)
+    assert result.ranks == (1, 1, 3)
+    assert result.winners == (0, 1)
+    assert result.tiebreak is None

@@ -86,6 +86,50 @@ def test_a_one_ingredient_bowl_scores_zero_but_counts_as_a_served_bowl_for_the_t
     assert result.winners == (0,) and result.tiebreak == "most bowls served"
 
 
+def test_three_way_tie_names_the_tiebreak_that_leaves_one_side_alone() -> None:
+    # "ties: most bowls served, then fewest cards in served bowls ..., then a shared victory":
+    # bowls leaves seats 1 and 2 (2 bowls each), cards then decides for seat 1 (5 < 6 cards).
+    result = finished(
+        3,
+        [
+            [["A0", "C0", "K0", "M0"]],
+            [["A1", "C1"], ["K1", "M1", "G1"]],
+            [["A2", "C2", "M2"], ["K2", "K3", "G2"]],
+        ],
+    )
+    assert result.scores == (3, 3, 3)
+    assert result.ranks == (3, 1, 2) and result.winners == (1,)
+    assert result.tiebreak == "fewest cards in served bowls"
+
+
+def test_three_way_tie_still_tied_after_the_tiebreaks_is_shared() -> None:
+    # Seats 0 and 2 lead seat 1 on bowls and tie on cards: a shared victory, no tie-break named.
+    result = finished(
+        3,
+        [
+            [["A0", "C0"], ["K0", "M0"]],
+            [["A1", "C1", "K1"]],
+            [["A2", "C2"], ["K2", "M2"]],
+        ],
+    )
+    assert result.scores == (2, 2, 2)
+    assert result.ranks == (1, 3, 1) and result.winners == (0, 2)
+    assert result.tiebreak is None
+
+
+def test_the_three_player_game_the_independent_check_found_names_the_right_tiebreak() -> None:
+    # `gametable simulate ramen-ramen -p 3 -s greedy,greedy,greedy -n 20 --seed 302`, game 16:
+    # all three on 6 points, seats 1 and 2 on 4 bowls; seat 1 wins on fewer cards.
+    from pathlib import Path
+
+    from gametable.core.records import load, replay
+
+    record = load(Path(__file__).parent / "data" / "three-way-tie.json")
+    result = replay(record).result()
+    assert result.scores == (6, 6, 6) and result.winners == (1,)
+    assert result.tiebreak == "fewest cards in served bowls"
+
+
 def test_three_players_rank_independently() -> None:
     result = finished(3, [[["A0", "C0", "K0"]], [["A1", "C1"]], [["A2", "C2", "K2", "M2"]]])
     assert result.scores == (2, 1, 3)
