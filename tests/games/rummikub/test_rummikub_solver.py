@@ -141,3 +141,19 @@ def test_lp_starting_threshold_is_an_upper_bound():
             bound = _lp_bound(tc, usable_rack(tc, rc), *weights, 30)
             assert bound is not None
             assert bound >= oracle_score(tc, rc, objective)
+
+
+def test_the_lp_bound_prints_no_highs_banner() -> None:
+    # HiGHS writes a copyright banner to file descriptor 1 when a solver is built; it used to
+    # appear in the middle of the terminal game on the first hint and once per simulate worker.
+    import subprocess
+    import sys
+
+    code = (
+        "from gametable.games.rummikub import solver\n"
+        "print('bound', solver._lp_bound([0] * 53, [1] * 52 + [2], 1, 0, 30))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert out.stdout.startswith("bound ") and "HiGHS" not in out.stdout + out.stderr

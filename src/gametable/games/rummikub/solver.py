@@ -45,6 +45,8 @@ from __future__ import annotations
 import functools
 import importlib
 import math
+import os
+import sys
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -372,6 +374,26 @@ def _lp_bound(
 _LP_LOCK = threading.Lock()
 
 
+def _quiet_highs(highspy: Any) -> Any:
+    """A HiGHS solver that prints nothing: its constructor writes a copyright banner to the
+    process's standard output (file descriptor 1, below Python's ``sys.stdout``), which
+    would land in the middle of a terminal game, a progress bar or a server's log. The
+    descriptor points at the null device for the constructor only."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 1)
+            try:
+                h = highspy.Highs()
+            finally:
+                os.dup2(saved, 1)
+    finally:
+        os.close(saved)
+    h.setOptionValue("output_flag", False)
+    return h
+
+
 def _lp_bound_locked(
     table_counts: Sequence[int],
     rack: Sequence[int],
@@ -415,8 +437,7 @@ def _lp_bound_locked(
         lp.a_matrix_.index_ = np.array(index, dtype=np.int32)
         lp.a_matrix_.value_ = np.array(value)
         lp.sense_ = highspy.ObjSense.kMaximize
-        h = highspy.Highs()
-        h.setOptionValue("output_flag", False)
+        h = _quiet_highs(highspy)
         h.passModel(lp)
         _LP.extend([highspy, h, np, np.arange(ns, nv, dtype=np.int32)])
     if _LP[0] is None:
