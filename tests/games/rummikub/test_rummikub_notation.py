@@ -74,7 +74,7 @@ def test_delta_form_replaces_numbered_sets():
     s = position("K4 R4 B4 O4 | R1 R2 R3", ["B3 B5 B6", "R9"])
     view = s.view(0)
     assert view["table"][0] == ["K4", "R4", "B4", "O4"]
-    p = GAME.parse_action("#1 K4 R4 O4 | B3 B4 B5 B6", view, [])
+    p = GAME.parse_action("s1 K4 R4 O4 | B3 B4 B5 B6", view, [])
     assert p == Play(table("K4 R4 O4 | B3 B4 B5 B6 | R1 R2 R3"))
 
 
@@ -92,8 +92,8 @@ def test_a_set_the_rack_can_make_is_new():
 
 def test_bad_set_numbers_are_explained():
     s = position("B4 B5 B6", ["B3", "R9"])
-    with pytest.raises(NotationError, match="no table set #3"):
-        GAME.parse_action("#3 B3 B4 B5", s.view(0), [])
+    with pytest.raises(NotationError, match="no table set s3"):
+        GAME.parse_action("s3 B3 B4 B5", s.view(0), [])
 
 
 def test_json_form_needs_a_string():

@@ -125,7 +125,7 @@ def test_initial_meld_joker_counts_as_the_tile_it_stands_for():
 
 def test_initial_meld_may_not_use_or_change_table_sets_by_default():
     s = position("R1 R2 R3", ["R4 K10 R10 B10", "R1"], melded=[False, False])
-    rejected(s, "#1 R1 R2 R3 R4 | K10 R10 B10", "before your initial meld you may not change")
+    rejected(s, "s1 R1 R2 R3 R4 | K10 R10 B10", "before your initial meld you may not change")
     play(s, "K10 R10 B10")
     assert s.table == table("R1 R2 R3 | K10 R10 B10")
 
@@ -135,7 +135,7 @@ def test_initial_meld_with_manipulation_flag_allows_table_play():
         "R1 R2 R3", ["R4 K10 R10 B10", "R1"], melded=[False, False],
         initial_meld_allows_manipulation=True,
     )
-    play(s, "#1 R1 R2 R3 R4 | K10 R10 B10")
+    play(s, "s1 R1 R2 R3 R4 | K10 R10 B10")
     assert s.table == table("R1 R2 R3 R4 | K10 R10 B10")
 
 
@@ -144,8 +144,67 @@ def test_initial_meld_value_counts_only_rack_tiles_even_with_manipulation():
         "K10 R10 B10", ["O10 R8 R9", "R1"], melded=[False, False],
         initial_meld_allows_manipulation=True,
     )
-    # O10 R8 R9: 27 from the rack, though the new sets hold more
-    rejected(s, "#1 K10 B10 O10 | R8 R9 R10", "worth 27, needs 30")
+    # O10 R8 R9 from the rack make no set of their own, though the new sets hold more
+    rejected(s, "s1 K10 B10 O10 | R8 R9 R10", "sets of their own worth at least 30")
+
+
+MELD_RULES = (
+    "§5: 'Your first play must be one or more sets whose tiles add up to at least 30 points' "
+    "and 'The 30 points must come from your own rack. You may not use tiles already on the "
+    "table.' §12.3: 'Only the values of the rack tiles in the new sets count. Jokers count "
+    "as the tile they stand for.'"
+)
+
+
+def test_initial_meld_with_manipulation_needs_sets_of_the_players_own():
+    """Issue 11.2. Reference (shared/rules/rummikub.md) """ + MELD_RULES + """
+
+    With the flag on, adding three rack tiles worth 32 to other players' sets is not an
+    initial meld: O11, R11 and B10 make no set of their own."""
+    s = position(
+        "K11 R11 B11 | R7 R8 R9 R10 | B7 B8 B9", ["O11 R11 B10 K1", "R1"],
+        melded=[False, False], initial_meld_allows_manipulation=True,
+    )
+    rejected(
+        s, "K11 R11 B11 O11 | R7 R8 R9 R10 R11 | B7 B8 B9 B10",
+        "tiles you lay from your rack must form sets of their own worth at least 30",
+    )
+    assert not s.melded[0]
+
+
+def test_initial_meld_with_manipulation_counts_own_sets_then_allows_rework():
+    """Issue 11.2 (reference as above): the laid tiles hold disjoint sets of their own worth
+    30 — K10 R10 B10 — and the rest (R4) may go to a table set in the same turn."""
+    s = position(
+        "R1 R2 R3", ["R4 K10 R10 B10", "R1"], melded=[False, False],
+        initial_meld_allows_manipulation=True,
+    )
+    play(s, "s1 R1 R2 R3 R4 | K10 R10 B10")
+    assert s.melded[0] and s.table == table("R1 R2 R3 R4 | K10 R10 B10")
+    # The own sets need not stand on the table as such: O12 R12 B12 (36) is a set of the
+    # player's own even though the tiles end up spread over other sets.
+    s2 = position(
+        "K12 R12 B12 | R9 R10 R11 | B9 B10 B11", ["O12 R12 B12 K1", "R1"],
+        melded=[False, False], initial_meld_allows_manipulation=True,
+    )
+    play(s2, "K12 R12 B12 O12 | R9 R10 R11 R12 | B9 B10 B11 B12")
+    assert s2.melded[0]
+
+
+def test_initial_meld_with_manipulation_counts_a_joker_as_the_tile_it_stands_for():
+    """Issue 11.2 (reference as above): R9 R10 J is worth 30 with the joker as R11, and B3
+    goes to a table run; R1 R2 J (J as R3: 6) with the same B3 is far from 30."""
+    s = position(
+        "B4 B5 B6", ["R9 R10 J B3", "R1"], melded=[False, False],
+        initial_meld_allows_manipulation=True,
+    )
+    play(s, "R9 R10 J | B3 B4 B5 B6")
+    assert s.melded[0]
+    s2 = position(
+        "B4 B5 B6", ["R1 R2 J B3 K13", "R1"], melded=[False, False],
+        initial_meld_allows_manipulation=True,
+    )
+    rejected(s2, "R1 R2 J | B3 B4 B5 B6", "sets of their own worth at least 30")
 
 
 def test_no_joker_retrieval_before_the_initial_meld_even_with_the_flag():
@@ -153,7 +212,7 @@ def test_no_joker_retrieval_before_the_initial_meld_even_with_the_flag():
         "R4 J=R5 R6", ["R5 K11 R11 B11", "R1"], melded=[False, False],
         initial_meld_allows_manipulation=True,
     )
-    rejected(s, "#1 R4 R5 R6 | K11 R11 B11 J", "may not take a joker")
+    rejected(s, "s1 R4 R5 R6 | K11 R11 B11 J", "may not take a joker")
 
 
 def test_a_player_with_30_points_may_still_draw():
@@ -182,25 +241,25 @@ def test_seed_add_blue_3_to_blue_4_5_6_and_blue_8_to_the_group_of_8s():
 
 def test_seed_take_the_fourth_tile_of_a_group_for_a_new_run():
     s = position("K4 R4 B4 O4", ["B3 B5 B6 K1", "R1"])
-    play(s, "#1 K4 R4 O4 | B3 B4 B5 B6")
+    play(s, "s1 K4 R4 O4 | B3 B4 B5 B6")
     assert s.table == table("K4 R4 O4 | B3 B4 B5 B6")
 
 
 def test_seed_add_blue_11_then_take_the_freed_8_for_a_group():
     s = position("B8 B9 B10", ["B11 R8 O8 K1", "R1"])
-    play(s, "#1 B9 B10 B11 | B8 R8 O8")
+    play(s, "s1 B9 B10 B11 | B8 R8 O8")
     assert s.table == table("B9 B10 B11 | R8 B8 O8")
 
 
 def test_seed_split_a_run_and_insert_red_6():
     s = position("R3 R4 R5 R6 R7 R8", ["R6 K1", "R1"])
-    play(s, "#1 R3 R4 R5 R6 | R6 R7 R8")
+    play(s, "s1 R3 R4 R5 R6 | R6 R7 R8")
     assert s.table == table("R3 R4 R5 R6 | R6 R7 R8")
 
 
 def test_seed_combine_blue_1_orange_1_from_a_run_and_red_1_from_a_group():
     s = position("O1 O2 O3 O4 | K1 R1 B1 O1", ["B1 K13", "R1"])
-    play(s, "#1 #2 O2 O3 O4 | K1 B1 O1 | R1 B1 O1")
+    play(s, "s1 s2 O2 O3 O4 | K1 B1 O1 | R1 B1 O1")
     assert s.table == table("O2 O3 O4 | K1 B1 O1 | R1 B1 O1")
 
 
@@ -208,21 +267,21 @@ def test_seed_rebuild_three_sets_with_black_10_and_blue_5():
     # three table sets reworked with black 10 and blue 5 from the rack: three groups and a
     # new run
     s = position("R8 R9 R10 | B6 B7 B8 B9 B10 | O8 O9 O10", ["K10 B5 R1", "R2"])
-    play(s, "#1 #2 #3 R8 B8 O8 | R9 B9 O9 | K10 R10 B10 O10 | B5 B6 B7")
+    play(s, "s1 s2 s3 R8 B8 O8 | R9 B9 O9 | K10 R10 B10 O10 | B5 B6 B7")
     assert s.table == table("R8 B8 O8 | R9 B9 O9 | K10 R10 B10 O10 | B5 B6 B7")
     assert s.racks[0] == counts_of(tiles("R1"))
 
 
 def test_rebuild_rejected_when_a_set_is_invalid_and_state_unchanged():
     s = position("R8 R9 R10 | B6 B7 B8 B9 B10 | O8 O9 O10", ["K10 B5 R1", "R2"])
-    rejected(s, "#1 #2 #3 R8 B8 O8 | R9 B9 O9 | K10 R10 B10 O10 | B5 B6", "only 2 tiles")
+    rejected(s, "s1 s2 s3 R8 B8 O8 | R9 B9 O9 | K10 R10 B10 O10 | B5 B6", "only 2 tiles")
 
 
 def test_missing_table_tile_is_named():
     s = position("K8 K9 K10 K11", ["K12", "R1"])
-    rejected(s, "#1 K10 K11 K12", r"K8, K9 from the table are missing")
+    rejected(s, "s1 K10 K11 K12", r"K8, K9 from the table are missing")
     s2 = position("K9 R9 B9 | K10 K11 K12", ["O9", "R1"])
-    rejected(s2, "#1 K10 K11 K12 | R9 B9 O9", "K9 from the table is missing")
+    rejected(s2, "s1 K10 K11 K12 | R9 B9 O9", "K9 from the table is missing")
 
 
 def test_tiles_not_on_the_rack_are_named():
@@ -232,7 +291,7 @@ def test_tiles_not_on_the_rack_are_named():
 
 def test_a_play_must_lay_a_rack_tile():
     s = position("R1 R2 R3 R4 R5 R6", ["K1", "B1"])
-    rejected(s, "#1 R1 R2 R3 | R4 R5 R6", "at least one tile from your rack")
+    rejected(s, "s1 R1 R2 R3 | R4 R5 R6", "at least one tile from your rack")
 
 
 # -- jokers -------------------------------------------------------------------------------
@@ -240,14 +299,14 @@ def test_a_play_must_lay_a_rack_tile():
 
 def test_swap_a_joker_with_the_exact_tile_and_replay_it():
     s = position("R4 J=R5 R6", ["R5 K13 O13", "R1"])
-    play(s, "#1 R4 R5 R6 | K13 O13 J")
+    play(s, "s1 R4 R5 R6 | K13 O13 J")
     assert s.table == table("R4 R5 R6 | K13 J=R13 O13")
 
 
 def test_joker_in_a_group_of_three_freed_by_either_missing_colour():
     for colour in ("B", "O"):
         s = position("K7 R7 J=B7", [f"{colour}7 K1 K2", "R1"])
-        play(s, f"#1 K7 R7 {colour}7 | K1 K2 J")
+        play(s, f"s1 K7 R7 {colour}7 | K1 K2 J")
         assert s.table == table(f"K7 R7 {colour}7 | K1 K2 J=K3")
 
 
@@ -255,11 +314,11 @@ def test_group3_flag_needs_both_missing_colours():
     s = position(
         "K7 R7 J=B7", ["O7 K1 K2", "R1"], joker_group3_needs_both_colours=True
     )
-    rejected(s, "#1 K7 R7 O7 | K1 K2 J", "both missing colours")
+    rejected(s, "s1 K7 R7 O7 | K1 K2 J", "both missing colours")
     s2 = position(
         "K7 R7 J=B7", ["O7 B7 K1 K2", "R1"], joker_group3_needs_both_colours=True
     )
-    play(s2, "#1 K7 R7 B7 O7 | K1 K2 J")
+    play(s2, "s1 K7 R7 B7 O7 | K1 K2 J")
     assert s2.table == table("K7 R7 B7 O7 | K1 K2 J=K3")
 
 
@@ -273,7 +332,7 @@ def test_joker_freed_by_rearranging_may_end_in_any_set_by_default():
     # R3 J=R4 R5: the joker is freed by moving the run into groups ... here simply
     # re-placed at the end of the same colour run
     s = position("R3 J=R4 R5", ["R4", "R1"])
-    play(s, "#1 R3 R4 R5 J")
+    play(s, "s1 R3 R4 R5 J")
     assert s.table == table("R3 R4 R5 J=R6")
 
 
@@ -282,15 +341,55 @@ def test_freed_joker_needs_rack_tile_flag():
         "R3 J=R4 R5 | K9 K10 K11", ["R4 B1", "R1"], freed_joker_needs_rack_tile=True
     )
     # the joker goes to K9-K11 with no rack tile there: rejected
-    rejected(s, "#1 #2 R3 R4 R5 | K9 K10 K11 J", "must be played with a tile from your rack")
+    rejected(s, "s1 s2 R3 R4 R5 | K9 K10 K11 J", "must be played with a tile from your rack")
     # the joker joins the run that gets the rack's R4: fine
-    play(s, "#2 R3 R4 R5 J")  # sets are numbered as shown: #1 is K9-K11
+    play(s, "s2 R3 R4 R5 J")  # sets are numbered as shown: s1 is K9-K11
     assert s.table == table("R3 R4 R5 J=R6 | K9 K10 K11")
+
+
+FREED_JOKER_RULE = (
+    "Reference §12.5: flag freed_joker_needs_rack_tile 'When true, a joker that ends the turn "
+    "in a different set than it started in must share that set with a tile played from the "
+    "rack this turn.' §7: 'In a group of three (two tiles and a joker), either missing colour "
+    "may replace the joker.'"
+)
+
+
+def test_freed_joker_flag_lets_a_joker_change_colour_within_its_own_group():
+    """Issue 11.3. """ + FREED_JOKER_RULE + """
+
+    K5 R5 J=B5 becoming K5 R5 J=O5 keeps the joker in its own set: it is not freed, so no
+    rack tile has to join it."""
+    s = position("K5 R5 J=B5", ["R1 R2 R3 K9", "R1"], freed_joker_needs_rack_tile=True)
+    play(s, "s1 K5 R5 J=O5 | R1 R2 R3")
+    assert s.table == table("K5 R5 J=O5 | R1 R2 R3")
+    # A joker that really leaves its set still needs a rack tile beside it.
+    s2 = position(
+        "K5 R5 J=B5 | R7 R8 R9", ["B5 K1", "R1"], freed_joker_needs_rack_tile=True
+    )
+    rejected(s2, "s1 s2 K5 R5 B5 | R7 R8 R9 J", "must be played with a tile from your rack")
+
+
+def test_freed_joker_flag_accepts_the_solver_bots_rearrangement():
+    """Issue 11.3 (rule as above): the solver splits R3-R8 to place its R6 and writes the
+    untouched group's joker as J=B5 rather than J=O5; the play is legal under the flag, so
+    the bot plays it instead of falling back to a draw."""
+    from gametable.core.rng import Rng
+    from gametable.games.rummikub.bots import SolverAgent
+    from gametable.games.rummikub.state import Play
+
+    s = position(
+        "R3 R4 R5 R6 R7 R8 | K5 R5 J=O5", ["R6 K1", "R1"], freed_joker_needs_rack_tile=True
+    )
+    action = SolverAgent().act(s.view(0), s.legal_actions(0), Rng(0))
+    assert isinstance(action, Play)
+    s.apply(0, action)
+    assert sorted(s.table) == sorted(table("K5 R5 J=B5 | R3 R4 R5 R6 | R6 R7 R8"))
 
 
 def test_sets_holding_a_joker_may_be_split_and_extended():
     s = position("R2 R3 J=R4 R5 R6 R7", ["R8 K1", "R1"])
-    play(s, "#1 R2 R3 J=R4 | R5 R6 R7 R8")
+    play(s, "s1 R2 R3 J=R4 | R5 R6 R7 R8")
     assert s.table == table("R2 R3 J=R4 | R5 R6 R7 R8")
 
 

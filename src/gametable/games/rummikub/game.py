@@ -6,13 +6,15 @@ Notation (details and examples in ``docs/rules/rummikub.md``):
 - a play as the sets it adds or changes, separated by ``|`` (or ``;``)::
 
       R7 R8 R9 | K5 B5 O5          two new sets from the rack
-      #2 B3 B4 B5 B6               table set 2 becomes B3-B6 (sets numbered as shown)
-      #1 K4 R4 O4 | B3 B4 B5 B6    set 1 gives up its B4 for a new run
-      #1 #3 R1 R2 R3 | R4 R5 R6    sets 1 and 3 are rebuilt into these two
+      s2 B3 B4 B5 B6               table set s2 becomes B3-B6 (sets numbered as shown)
+      s1 K4 R4 O4 | B3 B4 B5 B6    set s1 gives up its B4 for a new run
+      s1 s3 R1 R2 R3 | R4 R5 R6    sets s1 and s3 are rebuilt into these two
       B3 B4 B5 B6                  also fine: a set holding all of a table set's tiles
                                    replaces it when the rack alone cannot make it
 
-  A ``#k`` on its own (``#4 | ...``) removes set k (its tiles must be used elsewhere);
+  An ``s<k>`` on its own (``s4 | ...``) removes set k (its tiles must be used elsewhere).
+  Table sets are ``s1``, ``s2`` … and never ``#k``: ``#n`` is the terminal's "move n of
+  the list", and no move starts with ``#``;
 - a play as the whole new table, prefixed by ``=``: ``= R1 R2 R3 | K5 R5 B5``. This is
   the canonical form (:meth:`format_action`, records).
 
@@ -39,6 +41,7 @@ from gametable.games.rummikub.state import (
     RACK_SIZE,
     TIMEOUT,
     Draw,
+    Entry,
     Pass,
     Play,
     RummikubState,
@@ -57,6 +60,7 @@ from gametable.games.rummikub.tiles import (
     parse_placed,
     parse_set,
     parse_tile,
+    quote,
     rack_code,
     table_name,
     tile_name,
@@ -171,11 +175,26 @@ class RummikubGame(Game):
     ) -> RummikubState:
         if not isinstance(setup, Mapping) or "tiles" not in setup or "first_draws" not in setup:
             raise ValueError("a Rummikub setup is an object with 'first_draws' and 'tiles'")
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
+            raise ValueError(f"Rummikub is for 2 to 4 players, not {quote(players)}")
+        raw_tiles, raw_draws = setup["tiles"], setup["first_draws"]
+        if not isinstance(raw_tiles, list) or len(raw_tiles) != len(ALL_TILES):
+            raise ValueError("the setup's 'tiles' must be a list of the 106 tiles (e.g. 'R7', 'J')")
+        if (
+            not isinstance(raw_draws, list)
+            or not raw_draws
+            or len(raw_draws) > 64
+            or not all(isinstance(rnd, list) and len(rnd) <= players for rnd in raw_draws)
+        ):
+            raise ValueError(
+                "the setup's 'first_draws' must be a list of rounds, each a list of one tile "
+                "per seat still drawing"
+            )
         try:
-            tiles = [parse_tile(t) for t in setup["tiles"]]
-            draws = [[parse_tile(t) for t in rnd] for rnd in setup["first_draws"]]
-        except (NotationError, TypeError) as exc:
-            raise ValueError(f"bad tile in setup: {exc}") from None
+            tiles = [parse_tile(t) for t in raw_tiles]
+            draws = [[parse_tile(t) for t in rnd] for rnd in raw_draws]
+        except NotationError as exc:
+            raise ValueError(f"bad tile in the setup: {exc}") from None
         if sorted(tiles) != sorted(ALL_TILES):
             raise ValueError("'tiles' must hold the 106 tiles exactly once each (104 + 2 jokers)")
         first = first_player_from_draws(players, draws)
@@ -191,7 +210,7 @@ class RummikubGame(Game):
     def action_from_json(self, data: JSON) -> Action:
         if not isinstance(data, str):
             raise ValueError(
-                f"a Rummikub action is a string such as 'draw' or '= R1 R2 R3', got {data!r}"
+                f"a Rummikub move is a string such as 'draw' or '= R1 R2 R3', not {quote(data)}"
             )
         try:
             return parse_notation(data, table=None, rack=None)
@@ -207,7 +226,7 @@ class RummikubGame(Game):
             return "pass"
         if isinstance(action, Timeout):
             return "timeout"
-        raise TypeError(f"not a Rummikub action: {action!r}")
+        raise TypeError(f"not a Rummikub move: a {type(action).__name__}")
 
     def parse_action(self, text: str, view: View, legal: Sequence[Action]) -> Action:
         table = view_table(view)
@@ -258,6 +277,16 @@ class RummikubGame(Game):
                 state.drawn = (last["seat"], tuple(parse_tile(t) for t in last["drawn"]))
             elif "drawn_count" in last:
                 state.drawn = (last["seat"], (JOKER,) * last["drawn_count"])
+        entries: list[Entry] = []
+        for item in view.get("recent", ()):
+            if "drawn" in item:
+                drawn: tuple[int, ...] | int = tuple(parse_tile(t) for t in item["drawn"])
+            else:
+                drawn = item.get("drawn_count", 0) if item["move"] in ("draw", "timeout") else ()
+            entries.append(
+                (item["seat"], item["move"], item.get("laid", 0), item.get("changes", ""), drawn)
+            )
+        state.recent = tuple(entries)
         if state.over and "result" in view:
             winners = view["result"]["details"].get("winners", [])
             if view["result"]["details"].get("end") == "went_out" and winners:
@@ -345,13 +374,26 @@ def view_table(view: View) -> Table:
     return tuple(out)
 
 
-_REFS_RE = re.compile(r"^\s*((?:-?#\d+[\s,]*)+)(?::\s*)?(.*)$", re.S)
+_REFS_RE = re.compile(r"^\s*((?:[sS]\d+[\s,]*)+)(?::\s*)?(.*)$", re.S)
+_REF_RE = re.compile(r"[sS](\d+)")
+
+MAX_TEXT = 2000
+"""Longest move text read (the whole table of 106 tiles in the ``=`` form is under 800)."""
 
 
 def parse_notation(text: str, table: Table | None, rack: Sequence[int] | None) -> Action:
     """An action from text (see the module docstring). ``table`` (the current table, in the
-    order shown) is needed for the ``#k`` and add-to-a-set forms; ``rack`` (counts) lets a
-    set that the rack alone cannot make replace the table set it contains."""
+    order shown) is needed for the ``s<k>`` and add-to-a-set forms; ``rack`` (counts) lets a
+    set that the rack alone cannot make replace the table set it contains.
+
+    Raises :class:`NotationError` (quoting at most a few dozen characters of ``text``).
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a move is text such as 'draw' or 'R7 R8 R9', not {quote(text)}")
+    if len(text) > MAX_TEXT:
+        raise NotationError(
+            f"that move is {len(text)} characters long; no move needs more than {MAX_TEXT}"
+        )
     raw = text.strip()
     low = raw.lower()
     if not raw:
@@ -362,22 +404,31 @@ def parse_notation(text: str, table: Table | None, rack: Sequence[int] | None) -
         return PASS
     if low == "timeout":
         return TIMEOUT
+    if raw.startswith("#"):
+        raise NotationError(
+            f"{quote(raw)}: '#' and a number picks a move from the list 'moves' shows; a "
+            "table set is written s and its number (s2 R5 R6 R7 rebuilds table set s2)"
+        )
     if low.startswith("play "):
         raw = raw[5:].strip()
     if raw.startswith("="):
         body = raw[1:].strip()
         if not body:
             raise NotationError("'=' must be followed by the whole new table")
-        chunks = [c for c in re.split(r"[|;]", body)]
         sets = []
-        for chunk in chunks:
+        for chunk in re.split(r"[|;]", body):
             if not chunk.strip():
                 raise NotationError("empty set between '|' separators")
+            if _REF_RE.search(chunk):
+                raise NotationError(
+                    "after '=' write the whole new table as tiles; table set numbers "
+                    "(s1, s2 …) belong to the other form"
+                )
             sets.append(parse_set(chunk))
         return make_play(sets)
     if table is None:
         raise NotationError(
-            f"{text!r}: write the whole new table after '=', e.g. '= R1 R2 R3 | K5 R5 B5'"
+            f"{quote(text)}: write the whole new table after '=', e.g. '= R1 R2 R3 | K5 R5 B5'"
         )
     removed: set[int] = set()
     new_sets: list[Set] = []
@@ -388,12 +439,15 @@ def parse_notation(text: str, table: Table | None, rack: Sequence[int] | None) -
         m = _REFS_RE.match(chunk)
         body = chunk
         if m:
-            for ref in re.findall(r"#(\d+)", m.group(1)):
-                k = int(ref)
+            for ref in _REF_RE.findall(m.group(1)):
+                k = int(ref) if len(ref) <= 6 else 0
                 if not 1 <= k <= len(table):
+                    shown = ref if len(ref) <= 6 else ref[:5] + "…"
                     raise NotationError(
-                        f"there is no table set #{k} (the table has {len(table)} set"
-                        f"{'s' if len(table) != 1 else ''}, numbered from 1)"
+                        f"there is no table set s{shown} (the table has {len(table)} set"
+                        f"{'s' if len(table) != 1 else ''}, s1 to s{len(table)})"
+                        if table
+                        else f"there is no table set s{shown}: the table is empty"
                     )
                 removed.add(k - 1)
             body = m.group(2)

@@ -25,7 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from gametable.core.errors import GameError, IllegalAction
-from gametable.core.game import Game, Result, Score, State, View, rank_by_keys
+from gametable.core.game import Game, Result, Score, State, View, check_seat, rank_by_keys
 from gametable.games.rummikub.tiles import (
     COLOUR_NAMES,
     COLOURS,
@@ -38,6 +38,7 @@ from gametable.games.rummikub.tiles import (
     face_of,
     is_joker,
     placed_name,
+    rack_code,
     set_error,
     set_name,
     set_value,
@@ -58,6 +59,8 @@ class Play:
     table: Table
 
     def __repr__(self) -> str:
+        if table_shape_error(self.table) is not None:
+            return "Play(<not a table of valid tiles>)"
         return f"Play({table_name(self.table)!r})"
 
 
@@ -86,6 +89,12 @@ class Timeout:
 
 
 Action = Play | Draw | Pass | Timeout
+
+Entry = tuple[int, str, int, str | tuple[Table, Table], tuple[int, ...] | int]
+"""A remembered decision: (seat, ``"play"``/``"draw"``/``"pass"``/``"timeout"``, rack tiles
+laid, the play's changes — a text, or the tables before and after, written only when a
+view asks —, the tiles drawn — or only how many, when a determinized state does not know
+them)."""
 DRAW = Draw()
 PASS = Pass()
 TIMEOUT = Timeout()
@@ -163,6 +172,29 @@ def _counter_text(tiles: Counter[int], what: str) -> str:
     return f"{', '.join(parts)} {what}"
 
 
+_PLACED = frozenset((*range(52), *range(JOKER_BASE, JOKER_BASE + 52)))
+"""The codes a tile on the table may have: a number tile, or a joker with the face of one."""
+
+
+def table_shape_error(new_table: Any) -> str | None:
+    """Why ``new_table`` is not even a table (a tuple of tuples of tile codes on the table,
+    each a number tile or a joker with the face of a number tile), or ``None``.
+
+    Checks types and ranges only; :func:`check_play` then checks the rules.
+    """
+    if type(new_table) is not tuple:
+        return "a play must be a table of sets"
+    for s in new_table:
+        if type(s) is not tuple:
+            return "every set of a play must be a sequence of tiles"
+        for p in s:
+            if type(p) is not int or p not in _PLACED:
+                if type(p) is int and (p == JOKER or JOKER_BASE + 52 <= p < 2 * JOKER_BASE):
+                    return "every joker on the table must stand for a tile (e.g. J=R7)"
+                return "a set of the play holds something that is not a tile"
+    return None
+
+
 def check_play(
     table: Table,
     rack: Sequence[int],
@@ -172,9 +204,13 @@ def check_play(
 ) -> list[int]:
     """The rack counts a play lays, or :class:`IllegalAction` saying precisely why not.
 
-    Checks, in order: every set valid; every table tile still there; the laid tiles on the
-    rack; at least one laid; the initial-meld rules; the joker flags.
+    Checks, in order: the play is a table of tiles at all (:func:`table_shape_error`);
+    every set valid; every table tile still there; the laid tiles on the rack; at least one
+    laid; the initial-meld rules; the joker flags.
     """
+    shape = table_shape_error(new_table)
+    if shape is not None:
+        raise IllegalAction(shape)
     valid = _VALID_SETS
     for s in new_table:
         if s not in valid:
@@ -245,14 +281,32 @@ def _check_initial_meld(
                 f"before your initial meld you may not take a joker from the table ({gone} "
                 "no longer stands for that tile)"
             )
-        value = sum((code % 13 + 1) * laid[code] for code in range(52)) + sum(
-            f % 13 + 1 for f in (new_faces - old_faces).elements()
-        )
+        if not _holds_own_meld(laid):
+            raise IllegalAction(
+                "before reworking the table, the tiles you lay from your rack must form sets "
+                f"of their own worth at least {MELD_MIN} (your initial meld, a joker counting "
+                "as the tile it stands for); tiles you add to table sets do not count"
+            )
+        return
     if value < MELD_MIN:
         raise IllegalAction(
             f"initial meld is worth {value}, needs {MELD_MIN} (from your own rack, a joker "
             "counting as the tile it stands for)"
         )
+
+
+def _holds_own_meld(laid: Sequence[int]) -> bool:
+    """Whether the ``laid`` rack tiles hold an initial meld: disjoint valid sets made only
+    of them worth at least :data:`MELD_MIN`, each joker at the tile it stands for in its
+    set (tiles left over are those the player adds to table sets).
+
+    Asks the exact solver (:func:`~.solver.best_opening`, which finds the best opening of
+    a rack worth at least the minimum, or none).
+    """
+    from gametable.games.rummikub.solver import best_opening
+
+    rack = [code for code in range(KINDS) for _ in range(laid[code])]
+    return best_opening(rack, "tiles", min_meld=MELD_MIN) is not None
 
 
 def _check_group3_jokers(table: Table, new_table: Table) -> None:
@@ -299,12 +353,17 @@ def _check_freed_jokers(table: Table, new_table: Table, laid: Sequence[int]) -> 
     Jokers and copies are indistinguishable, so: a new set holding a joker is fine if it
     holds every tile of an old set that held a joker (the joker's own set, kept or
     extended; each old set used once), or a tile of a kind laid from the rack this turn.
+    A joker is compared as a joker, not by the tile it stands for: one that stays in its
+    own set may change what it stands for there (``K5 R5 J=B5`` to ``K5 R5 J=O5``) without
+    being freed.
     """
-    old_joker_sets = [Counter(s) for s in table if any(is_joker(p) for p in s)]
+    old_joker_sets = [
+        Counter(rack_code(p) for p in s) for s in table if any(is_joker(p) for p in s)
+    ]
     for s in new_table:
         if not any(is_joker(p) for p in s):
             continue
-        mine = Counter(s)
+        mine = Counter(rack_code(p) for p in s)
         for i, old in enumerate(old_joker_sets):
             if not (old - mine):
                 del old_joker_sets[i]
@@ -320,7 +379,7 @@ def _check_freed_jokers(table: Table, new_table: Table, laid: Sequence[int]) -> 
 
 
 def delta_notation(old: Table, new: Table, refs: bool = True) -> str:
-    """A play as the sets it adds or changes: ``#k`` names old set k (1-based, as shown)
+    """A play as the sets it adds or changes: ``s<k>`` names old set k (1-based, as shown)
     that was removed or rebuilt (left out when ``refs`` is false), followed by the new
     sets (the human notation)."""
     left = Counter(new)
@@ -333,7 +392,7 @@ def delta_notation(old: Table, new: Table, refs: bool = True) -> str:
     body = " | ".join(set_name(s) for s in left.elements())
     if not refs:
         return body
-    return (" ".join(f"#{k}" for k in removed) + " " + body).strip()
+    return (" ".join(f"s{k}" for k in removed) + " " + body).strip()
 
 
 class RummikubState(State):
@@ -352,6 +411,7 @@ class RummikubState(State):
         "players",
         "pool",
         "racks",
+        "recent",
         "setup",
         "table",
         "turn",
@@ -390,6 +450,9 @@ class RummikubState(State):
         """The table before the last play, until :attr:`last` has written its changes."""
         self.drawn: tuple[int, tuple[int, ...]] | None = None
         """(seat, tiles) drawn by the last decision, shown only to that seat."""
+        self.recent: tuple[Entry, ...] = ()
+        """The last decisions (at most one per seat, so every seat's own last decision
+        and all that followed it), oldest first: see :data:`Entry`."""
 
     @property
     def last(self) -> tuple[int, Any, int, str] | None:
@@ -441,6 +504,7 @@ class RummikubState(State):
         new._last = self._last
         new._prev = self._prev
         new.drawn = self.drawn
+        new.recent = self.recent
         return new
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -448,6 +512,7 @@ class RummikubState(State):
 
         Not every legal play is listed (there are too many); :meth:`apply` accepts any.
         """
+        check_seat(seat, self.players)
         if self.over or seat != self.current:
             return []
         from gametable.games.rummikub.moves import simple_plays
@@ -457,6 +522,7 @@ class RummikubState(State):
         return out
 
     def apply(self, seat: int, action: Any) -> None:
+        check_seat(seat, self.players)
         if self.over:
             raise IllegalAction("the game is over")
         if seat != self.current:
@@ -475,6 +541,7 @@ class RummikubState(State):
             # the changes are written when asked for (views), not in every search playout
             self._last = (seat, action, sum(laid), "")
             self._prev = self.table
+            self._remember((seat, "play", sum(laid), (self.table, action.table), ()))
             self.table = action.table
             if not any(rack):
                 self.over = True
@@ -487,6 +554,7 @@ class RummikubState(State):
             self.racks[seat][tile] += 1
             self.drawn = (seat, (tile,))
             self.last = (seat, action, 0, "")
+            self._remember((seat, "draw", 0, "", (tile,)))
         elif isinstance(action, Pass):
             if self.pool:
                 raise IllegalAction(
@@ -495,6 +563,7 @@ class RummikubState(State):
             self.passes += 1
             self.drawn = None
             self.last = (seat, action, 0, "")
+            self._remember((seat, "pass", 0, "", ()))
         elif isinstance(action, Timeout):
             if self.options.get("turn_seconds") is None:
                 raise IllegalAction("this game has no turn timer (option turn_seconds is off)")
@@ -507,20 +576,58 @@ class RummikubState(State):
                 drawn.append(tile)
             self.drawn = (seat, tuple(drawn))
             self.last = (seat, action, 0, "")
+            self._remember((seat, "timeout", 0, "", tuple(drawn)))
         else:
-            raise IllegalAction(f"not a Rummikub action: {action!r}")
+            raise IllegalAction(
+                "that is not a Rummikub move: a turn is a play, 'draw', 'pass' or a timeout"
+            )
         self.turn += 1
         if self.passes >= self.players:
             self.over = True
             return
         self.current = (seat + 1) % self.players
 
+    def _remember(self, entry: Entry) -> None:
+        keep = self.players - 1
+        self.recent = (*self.recent[-keep:], entry)
+
     # -- views and results ----------------------------------------------------------------
+
+    def recent_view(self, seat: int | None) -> list[dict[str, Any]]:
+        """The decisions since ``seat``'s own last one (that one included), oldest first;
+        for the spectator, the last round. Each is ``{"seat", "move"}`` (``play``,
+        ``draw``, ``pass`` or ``timeout``) with, for a play, ``laid`` (tiles from the rack)
+        and ``changes`` (the sets it added or rebuilt), and for a draw or a timeout
+        ``drawn_count``; the tiles themselves (``drawn``) only for the seat that drew them.
+        """
+        entries = self.recent
+        if seat is not None:
+            for i in range(len(entries) - 1, -1, -1):
+                if entries[i][0] == seat:
+                    entries = entries[i:]
+                    break
+        out: list[dict[str, Any]] = []
+        for lseat, kind, laid, changes, drawn in entries:
+            item: dict[str, Any] = {"seat": lseat, "move": kind}
+            if kind == "play":
+                item["laid"] = laid
+                item["changes"] = (
+                    changes
+                    if isinstance(changes, str)
+                    else delta_notation(changes[0], changes[1], refs=False)
+                )
+            elif kind in ("draw", "timeout"):
+                item["drawn_count"] = drawn if isinstance(drawn, int) else len(drawn)
+                if lseat == seat and not isinstance(drawn, int):
+                    item["drawn"] = [tile_name(t) for t in drawn]
+            out.append(item)
+        return out
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` may know: its own rack, the table, the sizes of the other racks
         and of the pool, who has melded, and the last decision (a drawn tile is shown only
         to the seat that drew it). Other racks and the pool order are hidden."""
+        check_seat(seat, self.players, spectator=True)
         last: dict[str, Any] | None = None
         if self.last is not None:
             lseat, action, laid, changes = self.last
@@ -549,6 +656,7 @@ class RummikubState(State):
             "melded": list(self.melded),
             "passes": self.passes,
             "last": last,
+            "recent": self.recent_view(seat),
             "options": dict(self.options),
         }
         if self.over:

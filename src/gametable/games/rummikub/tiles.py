@@ -94,12 +94,42 @@ def tile_value(code: int, joker_penalty: int = 30) -> int:
     return joker_penalty if code == JOKER else code % 13 + 1
 
 
+QUOTE_LIMIT = 40
+"""At most this many characters of what a player typed are quoted back in an error."""
+
+
+def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` quoted for an error message, cut to ``limit`` characters with "…".
+
+    A value that is not text is described (``the number 7``, ``a list``), so that a
+    message never formats a value whose ``repr`` could be huge or could itself fail.
+    """
+    if isinstance(text, str):
+        shown = text if len(text) <= limit else text[: limit - 1] + "…"
+        return repr(shown)
+    if isinstance(text, bool):
+        return "true" if text else "false"
+    if isinstance(text, int):
+        return f"the number {text}" if -(10**15) < text < 10**15 else "a huge number"
+    if isinstance(text, float):
+        return f"the number {text!r}"
+    if text is None:
+        return "nothing (null)"
+    if isinstance(text, (list, tuple)):
+        return "a list"
+    if isinstance(text, dict):
+        return "an object"
+    return "a value that is not text"
+
+
 _TILE_RE = re.compile(r"^([KRBOkrbo])(1[0-3]|[1-9])$")
 _JOKER_RE = re.compile(r"^(?:J|\*)(?:[=:(]([KRBOkrbo](?:1[0-3]|[1-9]))\)?)?$", re.I)
 
 
 def parse_tile(text: str) -> int:
     """A rack tile from ``R7`` / ``k13`` / ``J``; raises :class:`NotationError`."""
+    if not isinstance(text, str):
+        raise NotationError(f"{quote(text)} is not a tile: a tile is written as text, e.g. R7")
     t = text.strip()
     m = _TILE_RE.match(t)
     if m:
@@ -107,7 +137,7 @@ def parse_tile(text: str) -> int:
     if t.upper() in ("J", "*", "JOKER"):
         return JOKER
     raise NotationError(
-        f"{text!r} is not a tile: write a colour letter K/R/B/O and a number 1-13 (e.g. R7, "
+        f"{quote(text)} is not a tile: write a colour letter K/R/B/O and a number 1-13 (e.g. R7, "
         "K13), or J for a joker"
     )
 

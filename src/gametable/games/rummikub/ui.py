@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from gametable.core.errors import NotationError
 from gametable.core.game import Action, Result, View, score_to_json
 from gametable.core.rng import Rng
-from gametable.games.rummikub.game import view_table
-from gametable.games.rummikub.state import Draw, Pass, Play, Timeout, delta_notation
+from gametable.games.rummikub.game import GAME, parse_notation, view_table
+from gametable.games.rummikub.state import Play, delta_notation
 from gametable.games.rummikub.tiles import (
     COLOURS,
     JOKER,
+    Table,
+    canonical_table,
     counts_of,
     parse_tile,
-    placed_name,
 )
 
 STYLES = {
@@ -39,13 +42,15 @@ A turn is one of:
   a play       the sets you add or change, separated by |
     R7 R8 R9 | K5 B5 O5         two new sets from your rack
     B3 B4 B5 B6                 add B3 to the table's B4 B5 B6
-    #2 B3 B4 B5 B6              table set #2 becomes B3-B6
-    #1 K4 R4 O4 | B3 B4 B5 B6   take B4 from group #1 for a new run
-    #1 #3 R1 R2 R3 | R4 R5 R6   rebuild sets #1 and #3 into these
-    (#k = table set k as numbered on screen; a #k alone removes it,
-    its tiles must then appear in the sets you write)
+    s2 B3 B4 B5 B6              table set s2 becomes B3-B6
+    s1 K4 R4 O4 | B3 B4 B5 B6   take B4 from group s1 for a new run
+    s1 s3 R1 R2 R3 | R4 R5 R6   rebuild sets s1 and s3 into these
+    (s1, s2 ... are the table sets as numbered on screen; an s<k> alone
+    removes that set, its tiles must then appear in the sets you write)
   = R1 R2 R3 | K5 R5 B5         the whole new table (the record form)
-  hint                          what the solver would play
+
+Commands: moves (the listed moves, numbered: #3 plays move 3), hint
+(what the solver would play, typeable as shown), board, help, quit.
 
 Your first play (initial meld) is new sets from your own rack worth 30+.
 Every tile on the table stays on the table. A set is a group (3-4 tiles,
@@ -106,25 +111,22 @@ class RummikubTextUI:
             scores.add_row(f"{s}{mark}", str(size), "yes" if view["melded"][s] else "no")
         parts.append(scores)
         table = RichTable(title="Table", show_header=False, box=None)
-        table.add_column("#", justify="right")
+        table.add_column("set", justify="right")
         table.add_column("set")
         if not view["table"]:
             parts.append(Text("Table: empty"))
         else:
             for i, s in enumerate(view["table"]):
-                table.add_row(f"#{i + 1}", tiles_text(s))
+                table.add_row(f"s{i + 1}", tiles_text(s))
             parts.append(table)
-        if view.get("last"):
-            last = view["last"]
-            what = last["action"]
-            if last.get("changes"):
-                what = f"played {last['changes']} ({last['laid']} tile(s) laid)"
-            line = Text(f"Last: seat {last['seat']} {what}")
-            if last.get("drawn"):
-                line.append("  (you drew ")
-                line.append_text(tiles_text(last["drawn"]))
-                line.append(")")
-            parts.append(line)
+        recent = view.get("recent") or []
+        if recent:
+            title = "Since your last turn:" if seat is not None else "Recent moves:"
+            lines = Text(title)
+            for item in recent:
+                lines.append("\n  ")
+                lines.append_text(_recent_line(item, seat))
+            parts.append(lines)
         if view.get("rack") is not None:
             rack = view["rack"]
             line = Text("Your rack (runs): ")
@@ -163,40 +165,97 @@ class RummikubTextUI:
         return NOTATION_HELP
 
     def describe_legal(self, view: View, legal: Sequence[Action]) -> RenderableType:
+        """Every listed decision as ``#n <its notation>`` (``#n`` picks it at the
+        terminal); under a play, the shorter form that types the same play."""
         old = view_table(view)
-        lines = Text()
-        for a in legal:
-            if isinstance(a, Draw):
-                lines.append("draw\n")
-            elif isinstance(a, Pass):
-                lines.append("pass\n")
-            elif isinstance(a, Timeout):
-                continue
-            elif isinstance(a, Play):
-                lines.append(delta_notation(old, a.table) + "\n")
+        rack = _rack(view)
+        lines = Text(no_wrap=False)
+        for n, a in enumerate(legal, 1):
+            lines.append(f"#{n} {GAME.format_action(a)}\n")
+            if isinstance(a, Play):
+                short = typeable(old, rack, a.table)
+                if not short.startswith("="):
+                    lines.append(f"      or type: {short}\n", style="dim")
         lines.append("(any other legal play is accepted too; 'help' explains the notation)")
         return lines
 
     def hint(self, view: View, legal: Sequence[Action]) -> RenderableType:
-        """What the solver bot would play here."""
+        """What the solver bot would play, written so that it can be typed as shown."""
         from gametable.games.rummikub.bots import SolverAgent
 
         action = SolverAgent().act(view, legal, _NO_RNG)
+        listed = next((n for n, a in enumerate(legal, 1) if a == action), None)
+        pick = f"  (move #{listed} of 'moves')" if listed is not None else ""
         if not isinstance(action, Play):
-            return Text("The solver would draw" if view["pool_size"] else "The solver would pass")
+            out = Text("The solver would play: ")
+            out.append(GAME.format_action(action), style="bold")
+            out.append(pick)
+            return out
         old = view_table(view)
         used = counts_of(p for s in action.table for p in s)
         base = counts_of(p for s in old for p in s)
         laid = [c for c in range(len(used)) for _ in range(used[c] - base[c])]
         out = Text("The solver would play: ")
-        out.append(delta_notation(old, action.table), style="bold")
-        out.append(f"\n  laying {len(laid)} tile(s): ")
+        out.append(typeable(old, _rack(view), action.table), style="bold")
+        out.append(pick)
+        out.append(f"\n  laying {len(laid)} tile{'s' if len(laid) != 1 else ''}: ")
         out.append_text(
             tiles_text([("J" if c == JOKER else f"{COLOURS[c // 13]}{c % 13 + 1}") for c in laid])
         )
-        out.append("\n  new table: ")
-        out.append(" | ".join(" ".join(placed_name(p) for p in s) for s in action.table))
+        out.append("\n  the whole new table: ")
+        out.append(GAME.format_action(action))
         return out
+
+
+def typeable(old: Table, rack: Sequence[int] | None, new: Table) -> str:
+    """The play from table ``old`` to ``new`` in the short form (the sets it adds or
+    rebuilds, :func:`~.state.delta_notation`) when that form reads back as exactly this
+    play for a player with ``rack`` (counts); otherwise the whole-table form ``= …``,
+    which always does."""
+    short = delta_notation(old, new)
+    try:
+        back = parse_notation(short, table=old, rack=rack)
+    except NotationError:
+        back = None
+    if isinstance(back, Play) and back.table == canonical_table(new):
+        return short
+    return GAME.format_action(Play(canonical_table(new)))
+
+
+def _rack(view: View) -> list[int] | None:
+    names = view.get("rack")
+    return None if names is None else counts_of(parse_tile(t) for t in names)
+
+
+def _recent_line(item: dict[str, Any], seat: int | None) -> Text:
+    """One remembered decision, as a sentence (``You drew R7.``)."""
+    mine = item["seat"] == seat
+    who = "You" if mine else f"Seat {item['seat']}"
+    move = item["move"]
+    out = Text(f"{who} ")
+    if move == "play":
+        laid = item["laid"]
+        out.append(f"played {item['changes']} ({laid} tile{'s' if laid != 1 else ''} laid)")
+    elif move == "draw":
+        if item.get("drawn"):
+            out.append("drew ")
+            out.append_text(tiles_text(item["drawn"]))
+        else:
+            out.append("drew a tile")
+    elif move == "pass":
+        out.append("passed")
+    else:
+        count = item.get("drawn_count", 0)
+        out.append("ran out of time: ")
+        if not count:
+            out.append("the pool was empty, so no penalty tile was drawn")
+        else:
+            out.append(f"{count} penalty tile{'s' if count != 1 else ''} drawn")
+            if item.get("drawn"):
+                out.append(" (")
+                out.append_text(tiles_text(item["drawn"]))
+                out.append(")")
+    return out
 
 
 _NO_RNG = Rng(0)
