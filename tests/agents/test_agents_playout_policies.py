@@ -50,16 +50,8 @@ def _policies(game: Game) -> list[str]:
     ]
 
 
-def _known_broken(name: str, options: dict[str, Any]) -> bool:
-    """Issue 11 point 4: Ramen Fury's policy skips a revealed Nori/Chili the option makes
-    mandatory (the basic deck has neither)."""
-    return name == "ramen-fury" and options["revealed_specials_mandatory"] and not options["basic"]
-
-
 def _case(game: Game, bot: str, index: int) -> Any:
-    broken = _known_broken(game.name, _combinations(game)[index])
-    marks = [pytest.mark.xfail(strict=True, reason="issue 11.4")] if broken else []
-    return pytest.param(game.name, bot, index, marks=marks)
+    return pytest.param(game.name, bot, index)
 
 
 CASES = [

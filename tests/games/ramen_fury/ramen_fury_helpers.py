@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from gametable.core.rng import Rng
 from gametable.games.ramen_fury import GAME, FuryState
 from gametable.games.ramen_fury.cards import CODES, COPIES, KINDS, parse_card
 from gametable.games.ramen_fury.state import ACTION, BOWLS
@@ -103,3 +104,31 @@ def act(state: FuryState, text: str) -> None:
 
 def legal_texts(state: FuryState) -> list[str]:
     return [GAME.format_action(a) for a in state.legal_actions(state.current)]
+
+
+def hide_and_shuffle(state: FuryState, seat: int, rng: Rng) -> FuryState:
+    """A state differing from ``state`` only in what ``seat`` cannot see (``-1``: what no
+    one but the holders sees): other hands' unknown cards and the deck order reshuffled
+    together, and the logged deck draws of other seats naming another card."""
+    other = state.clone()
+    pool = list(other.deck)
+    for s in range(other.players):
+        if s == seat:
+            continue
+        for k in range(KINDS):
+            free = other.hands[s][k] - other.known[s][k]
+            pool += [k] * free
+            other.hands[s][k] -= free
+    rng.shuffle(pool)
+    for s in range(other.players):
+        if s == seat:
+            continue
+        while sum(other.hands[s]) < other.hand_sizes[s]:
+            other.hands[s][pool.pop()] += 1
+    other.deck = pool
+    # Draws from the deck by other players are logged: their cards are hidden from seat.
+    for turn in other.history:
+        for i, e in enumerate(turn):
+            if e["event"] == "draw" and e["from"] == "deck" and e["seat"] != seat:
+                turn[i] = {**e, "card": "Zz"}
+    return other

@@ -7,7 +7,7 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from ramen_fury_helpers import snapshot
+from ramen_fury_helpers import hide_and_shuffle, snapshot
 
 from gametable.agents import RandomAgent, make_agent, play_game
 from gametable.core import records
@@ -115,41 +115,13 @@ def test_legal_actions_are_exactly_the_ones_apply_accepts_and_illegal_leave_stat
     assert snapshot(state) == before
 
 
-def _hide_and_shuffle(state: FuryState, seat: int, rng: Rng) -> FuryState:
-    """A state differing from ``state`` only in what ``seat`` cannot see: other hands'
-    unknown cards and the deck order reshuffled together."""
-    other = state.clone()
-    pool = list(other.deck)
-    for s in range(other.players):
-        if s == seat:
-            continue
-        for k in range(KINDS):
-            free = other.hands[s][k] - other.known[s][k]
-            pool += [k] * free
-            other.hands[s][k] -= free
-    rng.shuffle(pool)
-    for s in range(other.players):
-        if s == seat:
-            continue
-        while sum(other.hands[s]) < other.hand_sizes[s]:
-            other.hands[s][pool.pop()] += 1
-    other.deck = pool
-    # Draws from the deck by other players are logged: their cards are hidden from seat.
-    return other
-
-
 @SETTINGS
 @given(players=st.integers(2, 5), seed=st.integers(0, 10**6), steps=st.integers(0, 200))
 def test_a_seats_view_does_not_depend_on_what_it_cannot_see(players, seed, steps):
     state = advance(players, seed, steps)
     for seat in [*range(players), None]:
         look = 0 if seat is None else seat
-        other = _hide_and_shuffle(state, -1 if seat is None else look, Rng(seed + 1))
-        # Make the logged deck draws of hidden cards differ too.
-        for turn in other.history:
-            for i, e in enumerate(turn):
-                if e["event"] == "draw" and e["from"] == "deck" and e["seat"] != seat:
-                    turn[i] = {**e, "card": "Zz"}
+        other = hide_and_shuffle(state, -1 if seat is None else look, Rng(seed + 1))
         assert other.view(seat) == state.view(seat)
         if seat is not None:
             assert state.view(seat)["hand"] is not None

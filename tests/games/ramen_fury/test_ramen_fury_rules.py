@@ -465,7 +465,7 @@ def test_with_no_legal_action_the_rest_of_the_turn_is_forfeited():
 
 def test_discard_is_only_a_pending_choice():
     state = table(2, hands=["Ch", ""])
-    with pytest.raises(IllegalAction, match="no pending choice"):
+    with pytest.raises(IllegalAction, match="nothing to discard now"):
         state.apply(0, Discard(cards("Ch")[0]))
 
 

@@ -393,3 +393,14 @@ def test_a_timeout_says_that_three_penalty_tiles_were_drawn():
     mine = kit.render_text(GAME.ui.render_view(s.view(late)))
     names = " ".join(tile_name(t) for t in penalty)
     assert f"You ran out of time: 3 penalty tiles drawn ({names})" in mine
+
+
+def test_the_result_names_the_winner_in_words():
+    """Issue 11.13 (polish): 'Winner(s): 0, 1' became a sentence."""
+    from gametable.games.rummikub import score_game
+
+    one = kit.render_text(GAME.ui.render_result(score_game([0, 12], went_out=0)))
+    assert "Winner: seat 0 (went out)" in one
+    shared = kit.render_text(GAME.ui.render_result(score_game([5, 5, 9], went_out=None)))
+    assert "Shared win: seat 0 and seat 1 (pool empty, everyone passed)" in shared
+    assert "(s)" not in one + shared

@@ -77,6 +77,34 @@ TYPES_TABLE = (0, 2, 5, 9, 14)
 _BY_CODE = {code.lower(): kind for kind, code in enumerate(CODES)}
 
 
+QUOTE_LIMIT = 40
+"""At most this many characters of what a player typed are quoted back in an error."""
+
+
+def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` quoted for an error message, cut to ``limit`` characters with "…".
+
+    A value that is not text is described (``the number 7``, ``a list``), so that a
+    message never formats a value whose ``repr`` could be huge or could itself fail.
+    """
+    if isinstance(text, str):
+        shown = text if len(text) <= limit else text[: limit - 1] + "…"
+        return repr(shown)
+    if isinstance(text, bool):
+        return "true" if text else "false"
+    if isinstance(text, int):
+        return f"the number {text}" if -(10**15) < text < 10**15 else "a huge number"
+    if isinstance(text, float):
+        return f"the number {text!r}"
+    if text is None:
+        return "nothing (null)"
+    if isinstance(text, (list, tuple)):
+        return "a list"
+    if isinstance(text, dict):
+        return "an object"
+    return "a value that is not text"
+
+
 def code(kind: int) -> str:
     """Short notation, e.g. ``"Ch"``."""
     return CODES[kind]
@@ -90,6 +118,8 @@ def parse_card(text: str) -> int:
     >>> parse_card("cl") == CHILI and parse_card("Mushroom") == MUSHROOMS
     True
     """
+    if not isinstance(text, str):
+        raise ValueError(f"{quote(text)} is not a card: a card is written as text, e.g. 'Ch'")
     word = text.strip().lower()
     kind = _BY_CODE.get(word)
     if kind is not None:
@@ -100,9 +130,9 @@ def parse_card(text: str) -> int:
             return matches[0]
         if len(matches) > 1:
             names = " or ".join(NAMES[k] for k in matches)
-            raise ValueError(f"{text!r} could be {names}: type more letters")
+            raise ValueError(f"{quote(text)} could be {names}: type more letters")
     raise ValueError(
-        f"{text!r} is not a card: use a code ({' '.join(CODES)}) or a name such as 'chashu'"
+        f"{quote(text)} is not a card: use a code ({' '.join(CODES)}) or a name such as 'chashu'"
     )
 
 
@@ -110,7 +140,7 @@ def setup_card(name: Any) -> int:
     """A card of a setup's deck list, in strict notation (``"Ch"``)."""
     if isinstance(name, str) and name in CODES:
         return CODES.index(name)
-    raise ValueError(f"{name!r} is not a card code ({' '.join(CODES)})")
+    raise ValueError(f"{quote(name)} is not a card code ({' '.join(CODES)})")
 
 
 def flavor_of(cards: Iterable[int]) -> int | None:

@@ -41,7 +41,7 @@ from gametable.core.game import (
     first_player_option,
 )
 from gametable.core.rng import Rng
-from gametable.games.ramen_fury.cards import CODES, KINDS, parse_card, setup_card
+from gametable.games.ramen_fury.cards import CODES, KINDS, parse_card, quote, setup_card
 from gametable.games.ramen_fury.state import (
     BOWLS,
     EMPTY,
@@ -63,6 +63,7 @@ from gametable.games.ramen_fury.state import (
     Spoon,
     Use,
     deck_copies,
+    history_turns,
 )
 
 if TYPE_CHECKING:
@@ -126,8 +127,8 @@ class RamenFuryGame(Game):
             raise ValueError("a Ramen Fury setup is an object with 'deck' and 'first_player'")
         if not isinstance(setup["deck"], list):
             raise ValueError("'deck' must be a list of card codes, top card first")
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"Ramen Fury is for 2–5 players, not {players}")
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
+            raise ValueError(f"Ramen Fury is for 2–5 players, not {quote(players)}")
         return FuryState(self, players, setup, options)
 
     # -- actions ------------------------------------------------------------------------
@@ -137,7 +138,9 @@ class RamenFuryGame(Game):
 
     def action_from_json(self, data: JSON) -> Action:
         if not isinstance(data, str):
-            raise ValueError(f"an action is a string such as 'prep Ch>2', got {data!r}")
+            raise ValueError(
+                f"a Ramen Fury decision is a string such as 'prep Ch>2', not {quote(data)}"
+            )
         try:
             return parse_notation(data, seat=None, phase=None)
         except NotationError as exc:
@@ -205,7 +208,7 @@ def format_notation(action: Action) -> str:
         return "skip"
     if isinstance(action, EndTurn):
         return "end"
-    raise TypeError(f"not a Ramen Fury action: {action!r}")
+    raise TypeError(f"not a Ramen Fury decision: a {type(action).__name__}")
 
 
 _VERBS = {
@@ -237,6 +240,9 @@ _VERBS = {
 _SEPARATORS = re.compile(r"->|>|@|,|\binto\b|\bonto\b|\bbowl\b", re.IGNORECASE)
 _REF = re.compile(r"^(?:s?(\d)\s*[.:/b]\s*)?(\d)$", re.IGNORECASE)
 
+MAX_TEXT = 200
+"""Longest move text read (the longest real move is about 20 characters)."""
+
 HELP_EXAMPLES = (
     "prep Ch>2, draw Mu, draw deck, spoon 1.3>2, restock, eat 1, empty 3, "
     "place Cl>1.2, discard Na, use No>0.1, skip, end"
@@ -250,10 +256,20 @@ def parse_notation(text: str, seat: int | None, phase: str | None) -> FuryAction
     bare card (``Ch``) discards it; in the reveal phase ``Cl 1.2`` or ``place Cl>1.2``
     uses the revealed card. Raises :class:`NotationError` saying what is wrong.
     """
+    if not isinstance(text, str):
+        raise NotationError(f"a move is text such as 'prep Ch>2', not {quote(text)}")
+    if len(text) > MAX_TEXT:
+        raise NotationError(
+            f"that move is {len(text)} characters long; no move needs more than {MAX_TEXT}"
+        )
     raw = text.strip()
     if not raw:
         raise NotationError(f"empty move: try one of {HELP_EXAMPLES}")
     words = _SEPARATORS.sub(" ", raw).split()
+    if not words:
+        raise NotationError(
+            f"{quote(raw)} has separators but no move: moves look like {HELP_EXAMPLES}"
+        )
     verb = _VERBS.get(words[0].lower())
     args = words[1:]
     if verb is None:
@@ -262,7 +278,7 @@ def parse_notation(text: str, seat: int | None, phase: str | None) -> FuryAction
         elif phase == "reveal" and len(words) == 2:
             verb, args = "use", words
         else:
-            raise NotationError(f"unknown move {words[0]!r}: moves look like {HELP_EXAMPLES}")
+            raise NotationError(f"unknown move {quote(words[0])}: moves look like {HELP_EXAMPLES}")
     if verb == "place" and phase == "reveal":
         verb = "use"
     if verb in ("restock", "skip", "end"):
@@ -301,8 +317,8 @@ def parse_notation(text: str, seat: int | None, phase: str | None) -> FuryAction
 def _arity(verb: str, args: Sequence[str], n: int, example: str) -> None:
     if len(args) != n:
         if n == 0:
-            raise NotationError(f"'{verb}' takes nothing more (got {' '.join(args)!r})")
-        raise NotationError(f"cannot read {verb} {' '.join(args)!r}: write e.g. '{example}'")
+            raise NotationError(f"'{verb}' takes nothing more (got {quote(' '.join(args))})")
+        raise NotationError(f"cannot read {verb} {quote(' '.join(args))}: write e.g. '{example}'")
 
 
 def _card(text: str) -> int:
@@ -314,17 +330,17 @@ def _card(text: str) -> int:
 
 def _bowl_number(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= BOWLS:
-        raise NotationError(f"{text!r} is not a bowl: bowls are numbered 1, 2 and 3")
+        raise NotationError(f"{quote(text)} is not a bowl: bowls are numbered 1, 2 and 3")
     return int(text) - 1
 
 
 def _own_bowl(text: str, seat: int | None) -> int:
     match = _REF.match(text)
     if match is None:
-        raise NotationError(f"{text!r} is not one of your bowls: write 1, 2 or 3")
+        raise NotationError(f"{quote(text)} is not one of your bowls: write 1, 2 or 3")
     if match.group(1) is not None and seat is not None and int(match.group(1)) != seat:
         raise NotationError(
-            f"{text!r} is not your bowl: this goes onto one of your own bowls (1–3)"
+            f"{quote(text)} is not your bowl: this goes onto one of your own bowls (1–3)"
         )
     return _bowl_number(match.group(2))
 
@@ -333,11 +349,11 @@ def _any_bowl(text: str, seat: int | None) -> tuple[int, int]:
     match = _REF.match(text)
     if match is None:
         raise NotationError(
-            f"{text!r} is not a bowl: write <seat>.<bowl>, e.g. 1.2 for seat 1's bowl 2"
+            f"{quote(text)} is not a bowl: write <seat>.<bowl>, e.g. 1.2 for seat 1's bowl 2"
         )
     if match.group(1) is None:
         if seat is None:
-            raise NotationError(f"whose bowl {text!r}? write <seat>.<bowl>, e.g. 1.2")
+            raise NotationError(f"whose bowl {quote(text)}? write <seat>.<bowl>, e.g. 1.2")
         return seat, _bowl_number(match.group(2))
     return int(match.group(1)), _bowl_number(match.group(2))
 
@@ -480,7 +496,7 @@ class Determinizer:
         state.refill_slot = self.refill_slot
         state.final_left = self.final_left
         # Events are never changed once logged: the turns' lists are copied, not the events.
-        state.history = deque((turn[:] for turn in self.log), maxlen=max(self.players, 2))
+        state.history = deque((turn[:] for turn in self.log), maxlen=history_turns(self.players))
         return state
 
 

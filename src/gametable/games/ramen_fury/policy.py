@@ -414,7 +414,42 @@ def _reveal(state: FuryState, seat: int) -> FuryAction:
         target = _nori_target(state, seat, plan_of(state, seat))
         if target >= 0:
             return USES[NORI][target]
+    if state.mandatory:
+        forced = _forced_use(state, seat, kinds)
+        if forced is not None:
+            return forced
     return SKIP
+
+
+def _forced_use(state: FuryState, seat: int, kinds: set[int]) -> FuryAction | None:
+    """Option ``revealed_specials_mandatory``: the revealed special must go somewhere when
+    a bowl has room. The least bad place: a Nori into one's own bowl (flavored first),
+    else anyone's; a Chili into one's own Fury bowl, an opponent's flavored bowl (the
+    best first), an opponent's unflavored one, and one's own bowl only when nothing else
+    has room. ``None`` when no bowl has room (then skipping is legal)."""
+    bowls = state.bowls
+    eaten = state.eaten
+    base = seat * BOWLS
+    best: FuryAction | None = None
+    best_score = -math.inf
+    for i in range(len(bowls)):
+        cards = bowls[i]
+        if eaten[i] or len(cards) >= BOWL_CAP:
+            continue
+        mine = base <= i < base + BOWLS
+        flavor = flavor_of(cards)
+        for kind in kinds:
+            if kind == NORI:
+                score = (3.0 if flavor is not None else 2.0) if mine else 0.0
+            elif flavor == FURY:
+                score = 4.0 if mine else -1.0
+            elif mine:
+                score = -2.0 if flavor is not None else -1.5
+            else:
+                score = 1.0 + 0.1 * bowl_points(cards, state.nori_in_fury) if flavor else 0.5
+            if score > best_score:
+                best, best_score = USES[kind][i], score
+    return best
 
 
 def seat_worth(state: FuryState, seat: int, hope: float) -> float:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gametable.core.errors import GameError, IllegalAction
-from gametable.core.game import Game, Result, State, View, rank_by_keys
+from gametable.core.game import Game, Result, State, View, check_seat, rank_by_keys
 from gametable.games.ramen_fury.cards import (
     BASIC_COPIES,
     BOWL_CAP,
@@ -43,6 +43,7 @@ from gametable.games.ramen_fury.cards import (
     bowl_points,
     can_eat,
     fits,
+    quote,
     setup_card,
 )
 
@@ -267,7 +268,9 @@ class FuryState(State):
             )
         first = setup["first_player"]
         if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < players:
-            raise ValueError(f"first_player must be a seat from 0 to {players - 1}, got {first!r}")
+            raise ValueError(
+                f"first_player must be a seat from 0 to {players - 1}, not {quote(first)}"
+            )
         self._init_rules(options)
         pos = 0
         self.hands: list[list[int]] = []
@@ -293,7 +296,7 @@ class FuryState(State):
         self.pending: tuple[int, ...] = ()
         self.refill_slot = EMPTY
         self.final_left = -1
-        self.history: deque[list[dict[str, Any]]] = deque([[]], maxlen=max(players, 2))
+        self.history: deque[list[dict[str, Any]]] = deque([[]], maxlen=history_turns(players))
         self._continue()
 
     def _init_rules(self, options: Mapping[str, Any]) -> None:
@@ -340,6 +343,7 @@ class FuryState(State):
         return o
 
     def legal_actions(self, seat: int) -> list[FuryAction]:
+        check_seat(seat, self.players)
         if seat != self.current or self.phase == OVER:
             return []
         phase = self.phase
@@ -454,6 +458,7 @@ class FuryState(State):
     # -- apply ------------------------------------------------------------------------------
 
     def apply(self, seat: int, action: Any) -> None:
+        check_seat(seat, self.players)
         if self.phase == OVER:
             raise IllegalAction("the game is over")
         if seat != self.current:
@@ -485,6 +490,7 @@ class FuryState(State):
             self.pending = ()
             self._continue()
         else:  # EndTurn
+            self._log({"event": "end", "seat": seat})
             self._end_turn()
 
     # -- validation ---------------------------------------------------------------------------
@@ -494,7 +500,10 @@ class FuryState(State):
         phase = self.phase
         kind = type(action)
         if kind not in _ACTION_TYPES:
-            return f"{action!r} is not a Ramen Fury decision"
+            return (
+                "that is not a Ramen Fury decision: prep, draw, spoon, restock, eat, empty, "
+                "place, discard, use, skip or end"
+            )
         if phase == DISCARD:
             if kind is not Discard:
                 n = self.hand_sizes[seat]
@@ -513,12 +522,21 @@ class FuryState(State):
                     f"first decide on the revealed special ({shown}): "
                     "'use <card>><seat>.<bowl>' or 'skip'"
                 )
+            if not _is_kind(action.card):
+                return _NO_CARD
             if not any(self.pantry[s] == action.card for s in self.pending):
                 shown = " ".join(CODES[self.pantry[s]] for s in self.pending)
                 return f"{_card_name(action.card)} was not just revealed (usable now: {shown})"
             return self._target_problem(action.seat, action.bowl, action.card, own_only=None)
-        if kind in (Discard, Use, Skip):
-            return f"there is no pending choice for {kind.__name__.lower()}"
+        if kind is Discard:
+            return (
+                "there is nothing to discard now: you discard only when a draw takes your "
+                "hand to 6 cards"
+            )
+        if kind in (Use, Skip):
+            return (
+                "no Nori or Chili was just revealed in the Pantry: 'use' and 'skip' answer a reveal"
+            )
         if kind is Place:
             if action.card not in (NORI, CHILI):
                 return "only Nori and Chili can be placed for free; other cards need a Prep action"
@@ -539,7 +557,9 @@ class FuryState(State):
         if kind is Draw:
             if action.card is None:
                 return None if self.deck else "the deck is empty"
-            if not _is_kind(action.card) or action.card not in self.pantry:
+            if not _is_kind(action.card):
+                return _NO_CARD
+            if action.card not in self.pantry:
                 shown = " ".join(CODES[k] for k in self.pantry if k >= 0) or "empty"
                 return f"{_card_name(action.card)} is not in the Pantry (Pantry: {shown})"
             return None
@@ -550,7 +570,7 @@ class FuryState(State):
                 return "you have no spoons left"
             src = _bowl_index(self.players, action.seat, action.bowl)
             if src is None:
-                return f"there is no bowl {action.seat!r}.{action.bowl!r}"
+                return self._no_bowl(action.seat, action.bowl)
             if self.eaten[src]:
                 return f"bowl {_bowl(action.seat, action.bowl)} is eaten: it cannot be spooned"
             if not self.bowls[src]:
@@ -561,7 +581,7 @@ class FuryState(State):
         # Eat / Empty
         b = action.bowl
         if not isinstance(b, int) or isinstance(b, bool) or not 0 <= b < BOWLS:
-            return f"there is no bowl {b!r}: your bowls are 1, 2 and 3"
+            return f"there is no bowl {_number_name(b, 1)}: your bowls are 1, 2 and 3"
         i = seat * BOWLS + b
         if self.eaten[i]:
             return f"your bowl {b + 1} is already eaten"
@@ -577,7 +597,9 @@ class FuryState(State):
         return None
 
     def _hand_problem(self, seat: int, card: Any) -> str | None:
-        if not _is_kind(card) or not self.hands[seat][card]:
+        if not _is_kind(card):
+            return _NO_CARD
+        if not self.hands[seat][card]:
             held = " ".join(_hand_codes(self.hands[seat])) or "nothing"
             return f"{_card_name(card)} is not in your hand (hand: {held})"
         return None
@@ -585,7 +607,7 @@ class FuryState(State):
     def _target_problem(self, seat: Any, bowl: Any, card: int, own_only: int | None) -> str | None:
         i = _bowl_index(self.players, seat, bowl)
         if i is None:
-            return f"there is no bowl {seat!r}.{bowl!r}"
+            return self._no_bowl(seat, bowl)
         if own_only is not None and seat != own_only:
             return (
                 "cards can go only onto your own bowls (only Nori and Chili go elsewhere, for free)"
@@ -598,6 +620,14 @@ class FuryState(State):
                 return f"bowl {name} already holds {BOWL_CAP} cards"
             return f"bowl {name} already has a Flavor card"
         return None
+
+    def _no_bowl(self, seat: Any, bowl: Any) -> str:
+        """The message for a bowl that does not exist, naming it as the player wrote it."""
+        last = self.players - 1
+        return (
+            f"there is no bowl {_number_name(seat, 0)}.{_number_name(bowl, 1)}: bowls are "
+            f"<seat>.<bowl> with seats 0–{last} and bowls 1–3 (e.g. {last}.2)"
+        )
 
     # -- the rules ---------------------------------------------------------------------------
 
@@ -894,7 +924,10 @@ class FuryState(State):
         hold because they took them from the Pantry), the deck (its size shows), and the
         cards other players drew from the deck. Public: every bowl with its cards (eaten
         bowls too), the Pantry, the discard pile, spoons left, and the final-round countdown.
+        The log (``log``) holds the current turn and the whole round before it, so a seat
+        sees everything that happened since its own last decision.
         """
+        check_seat(seat, self.players, spectator=True)
         over = self.phase == OVER
         players = self.players
         view: View = {
@@ -956,9 +989,19 @@ _ACTION_TYPES = frozenset(
 
 
 def _public_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    if event["event"] == "draw" and event["from"] == "deck" and event["seat"] != seat:
-        return {**event, "card": None}
-    return dict(event)
+    """A fresh copy of a logged event as ``seat`` may see it (a card another player drew
+    from the deck is hidden). Events hold flat values and lists of codes: each list is
+    copied, so that no view shares anything with the state or another view."""
+    out = {key: value[:] if type(value) is list else value for key, value in event.items()}
+    if out["event"] == "draw" and out["from"] == "deck" and out["seat"] != seat:
+        out["card"] = None
+    return out
+
+
+def history_turns(players: int) -> int:
+    """How many turns the log keeps: the current one and a whole round before it, so that
+    every seat's previous turn (and all since) is still there when its turn comes."""
+    return players + 1
 
 
 def _hand_codes(hand: Sequence[int]) -> list[str]:
@@ -969,8 +1012,19 @@ def _is_kind(card: Any) -> bool:
     return isinstance(card, int) and not isinstance(card, bool) and 0 <= card < KINDS
 
 
-def _card_name(card: Any) -> str:
-    return NAMES[card] if _is_kind(card) else repr(card)
+def _card_name(card: int) -> str:
+    return NAMES[card]
+
+
+_NO_CARD = "there is no such card: the cards are " + " ".join(CODES)
+
+
+def _number_name(value: Any, offset: int) -> str:
+    """A seat or bowl number as the player wrote it (bowls shown from 1: ``offset`` 1),
+    or ``?`` for anything that is not a plain, reasonably small whole number."""
+    if type(value) is int and -1000 < value < 1000:
+        return str(value + offset)
+    return "?"
 
 
 def _bowl_index(players: int, seat: Any, bowl: Any) -> int | None:

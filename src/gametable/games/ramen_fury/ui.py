@@ -45,7 +45,13 @@ Bowls are <seat>.<bowl> (seat from 0, bowl 1-3); yours can be just 1, 2, 3.
   discard Na     Hand over 5 after a draw: discard a Naruto
   use No>0.1     A Nori/Chili was just revealed in the Pantry: place it
   skip           Leave the revealed Nori/Chili in the Pantry
-  end            End your turn (after both actions)
+
+Your turn passes by itself after your second action, unless you still
+hold a Nori or Chili that some bowl has room for: then 'moves' offers
+those free plays and 'end' (end your turn without playing them).
+
+Commands: moves (your legal moves, numbered: #3 plays move 3), hint,
+board, help, quit.
 
 Cards:
 {CARD_LEGEND}
@@ -80,38 +86,99 @@ def _bowl_cell(bowl: dict[str, Any]) -> Text:
     return text
 
 
-def _event_text(e: dict[str, Any]) -> str:
+def _event_text(e: dict[str, Any], who: str = "") -> str:
+    """One logged event as a phrase; ``who`` (``"seat 1 "``) is put before what a seat did
+    (left out when the line already says whose turn it is)."""
     kind = e["event"]
-    who = f"seat {e['seat']}" if "seat" in e else ""
     if kind == "prep":
-        return f"{who} prepped {e['card']} onto {e['bowl']}"
+        return f"{who}prepped {e['card']} onto {e['bowl']}"
     if kind == "draw":
         card = e["card"] if e["card"] is not None else "a card"
-        return f"{who} drew {card} from the {e['from']}"
+        return f"{who}drew {card} from the {e['from']}"
     if kind == "refill":
         return f"Pantry refilled with {e['card']}"
     if kind == "discard":
-        return f"{who} discarded {e['card']}"
+        return f"{who}discarded {e['card']}"
     if kind == "restock":
         shown = " ".join(c or "-" for c in e["cards"])
-        return f"{who} restocked the Pantry: {shown}"
+        return f"{who}restocked the Pantry: {shown}"
     if kind == "use":
-        return f"{who} placed the revealed {e['card']} into {e['bowl']}"
+        return f"{who}placed the revealed {e['card']} into {e['bowl']}"
     if kind == "place":
-        return f"{who} placed {e['card']} into {e['bowl']}"
+        return f"{who}placed {e['card']} into {e['bowl']}"
     if kind == "skip":
-        return f"{who} left the revealed card(s) in the Pantry"
+        return f"{who}left the revealed card in the Pantry"
     if kind == "spoon":
-        return f"{who} spooned {e['card']} from {e['from']} to {e['to']}"
+        return f"{who}spooned {e['card']} from {e['from']} to {e['to']}"
     if kind == "eat":
-        return f"{who} ate bowl {e['bowl']} for {e['points']} points"
+        return f"{who}ate bowl {e['bowl']} for {_points(e['points'])}"
     if kind == "empty":
-        return f"{who} emptied bowl {e['bowl']} ({' '.join(e['cards'])})"
+        return f"{who}emptied bowl {e['bowl']} ({' '.join(e['cards'])})"
+    if kind == "end":
+        return f"{who}ended the turn"
     if kind == "forfeit":
-        return f"{who} had no legal action: rest of the turn forfeited"
+        return f"{who}had no legal action: rest of the turn forfeited"
     if kind == "final_round":
-        return f"FINAL ROUND: {e['reason']}; {e['turns_left']} more turn(s) after this one"
+        left = e["turns_left"]
+        return f"FINAL ROUND: {e['reason']}; {_count(left, 'more turn')} after this one"
     return str(e)
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 action``, ``2 actions``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'' if n in (1, -1) else 's'}"
+
+
+DECISIONS = frozenset(
+    ("prep", "draw", "spoon", "restock", "eat", "empty", "place", "discard", "use", "skip", "end")
+)
+"""Logged events that are a seat's own decision."""
+
+
+def since_last_turn(view: View) -> list[list[dict[str, Any]]]:
+    """The log's turns (lists of events) since the viewer's last decision before the
+    current turn: the rest of its previous turn, every turn since, and the current turn
+    so far. The whole log for the spectator, or when the viewer has not decided yet."""
+    log: list[list[dict[str, Any]]] = view["log"]
+    seat = view["seat"]
+    if seat is None:
+        return log
+    own_turn = view["current"] == seat and view["phase"] != "over"
+    search = len(log) - 1 if own_turn else len(log)
+    for t in range(search - 1, -1, -1):
+        turn = log[t]
+        for i in range(len(turn) - 1, -1, -1):
+            e = turn[i]
+            if e.get("seat") == seat and e["event"] in DECISIONS:
+                return [turn[i + 1 :], *log[t + 1 :]]
+    return log
+
+
+def _owner(turn: list[dict[str, Any]]) -> int | None:
+    return next((e["seat"] for e in turn if "seat" in e), None)
+
+
+def recent_lines(view: View) -> list[str]:
+    """Everything since the viewer's last decision, one line per turn."""
+    seat = view["seat"]
+    turns = since_last_turn(view)
+    out = []
+    for n, turn in enumerate(turns):
+        if not turn:
+            continue
+        owner = _owner(turn)
+        if n == len(turns) - 1 and owner == seat and view["current"] == seat:
+            label = "This turn"
+        elif owner is None:
+            label = "Then"
+        else:
+            label = "You" if owner == seat else f"Seat {owner}"
+        out.append(f"{label}: " + "; ".join(_event_text(e) for e in turn))
+    return out
 
 
 class RamenFuryTextUI:
@@ -123,11 +190,11 @@ class RamenFuryTextUI:
             ("Ramen Fury", "bold"),
             f"  deck {view['deck_size']}  ",
             f"turn: seat {view['current']} ({view['phase']}, "
-            f"{view['actions_left']} action(s) left)",
+            f"{_count(view['actions_left'], 'action')} left)",
         )
         if view["final_round"]:
             head.append(
-                f"  FINAL ROUND: {view['final_turns_left']} turn(s) after this one",
+                f"  FINAL ROUND: {_count(view['final_turns_left'], 'more turn')} after this one",
                 style="bold red",
             )
         pantry = Text("Pantry: ")
@@ -164,9 +231,10 @@ class RamenFuryTextUI:
             )
         discard = " ".join(f"{c}x{n}" for c, n in view["discard"].items()) or "-"
         parts: list[RenderableType] = [head, pantry, table, Text(f"Discard pile: {discard}")]
-        events = [e for turn in view["log"][-2:] for e in turn]
-        if events:
-            parts.append(Text("Recently: " + "; ".join(_event_text(e) for e in events[-8:])))
+        lines = recent_lines(view)
+        if lines:
+            title = "Since your last turn:" if seat is not None else "Recently:"
+            parts.append(Text("\n  ".join([title, *lines])))
         if "result" in view:
             parts.append(Text(f"Game over. Winners: {view['result']['winners']}", style="bold"))
         return Group(*parts)
@@ -201,15 +269,35 @@ class RamenFuryTextUI:
         return NOTATION_HELP
 
     def describe_legal(self, view: View, legal: Sequence[Action]) -> RenderableType:
+        """Every legal decision as ``#n <its notation>`` (``#n`` picks it at the terminal),
+        several to a line, one line (or more) per kind of move."""
         groups: dict[str, list[str]] = {}
-        for action in legal:
-            verb, _, rest = format_notation(action).partition(" ")
-            groups.setdefault(verb, []).append(rest)
+        for n, action in enumerate(legal, 1):
+            text = format_notation(action)
+            groups.setdefault(text.partition(" ")[0], []).append(f"#{n} {text}")
+        width = max((len(item) for items in groups.values() for item in items), default=0) + 3
+        per_line = max(1, LIST_WIDTH // width)
         lines = []
-        for verb, args in groups.items():
-            shown = [a for a in args if a]
-            lines.append(f"{verb} " + ", ".join(shown) if shown else verb)
+        for verb, items in groups.items():
+            note = _VERB_NOTES.get(verb, "")
+            for start in range(0, len(items), per_line):
+                row = items[start : start + per_line]
+                line = "".join(item.ljust(width) for item in row[:-1]) + row[-1]
+                if start == 0 and note and len(line) + len(note) + 5 <= LIST_WIDTH:
+                    line = f"{line}   ({note})"
+                lines.append(line)
         return Text("\n".join(lines))
+
+
+LIST_WIDTH = 76
+"""Moves are packed into lines of at most this many characters, so that a terminal of 80
+columns never breaks one in two."""
+
+_VERB_NOTES = {
+    "place": "free: costs no action",
+    "end": "end the turn without the free plays",
+    "skip": "leave the revealed card in the Pantry",
+}
 
 
 def _breakdown(points: int, parts: dict[str, Any]) -> str:

@@ -368,7 +368,7 @@ def view_table(view: View) -> Table:
         for name in s:
             p = parse_placed(name)
             if p is None:
-                raise ValueError(f"a joker on the table needs its face, got {name!r}")
+                raise ValueError(f"a joker on the table needs its face, got {quote(name)}")
             tiles.append(p)
         out.append(tuple(tiles))
     return tuple(out)

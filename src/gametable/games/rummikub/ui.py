@@ -159,7 +159,12 @@ class RummikubTextUI:
                 str(result.ranks[s]),
             )
         how = "went out" if details.get("end") == "went_out" else "pool empty, everyone passed"
-        return Group(t, Text(f"Winner(s): {', '.join(map(str, result.winners))} ({how})"))
+        winners = [f"seat {w}" for w in result.winners]
+        if len(winners) == 1:
+            line = f"Winner: {winners[0]} ({how})"
+        else:
+            line = f"Shared win: {', '.join(winners[:-1])} and {winners[-1]} ({how})"
+        return Group(t, Text(line))
 
     def notation_help(self) -> str:
         return NOTATION_HELP
