@@ -404,3 +404,13 @@ def test_the_result_names_the_winner_in_words():
     shared = kit.render_text(GAME.ui.render_result(score_game([5, 5, 9], went_out=None)))
     assert "Shared win: seat 0 and seat 1 (pool empty, everyone passed)" in shared
     assert "(s)" not in one + shared
+
+
+def test_tiles_not_on_the_rack_are_named_in_words():
+    """Issue 11.13 (polish): 'the play lays R3 x1 but your rack has none'."""
+    s = position("", ["R1 R2 R5 J", "B1"])
+    with pytest.raises(IllegalAction) as info:
+        s.apply(0, Play(table("R1 R2 R3 | K5 R5 B5")))
+    message = str(info.value)
+    assert "lays K5 but your rack has none; R3 but your rack has none; B5 but" in message
+    assert "x1" not in message

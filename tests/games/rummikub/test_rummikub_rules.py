@@ -286,7 +286,7 @@ def test_missing_table_tile_is_named():
 
 def test_tiles_not_on_the_rack_are_named():
     s = position("", ["R1 R2", "B1"])
-    rejected(s, "R1 R2 R3", "R3 x1 but your rack has none")
+    rejected(s, "R1 R2 R3", "lays R3 but your rack has none")
 
 
 def test_a_play_must_lay_a_rack_tile():

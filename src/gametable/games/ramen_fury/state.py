@@ -990,11 +990,15 @@ _ACTION_TYPES = frozenset(
 
 def _public_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """A fresh copy of a logged event as ``seat`` may see it (a card another player drew
-    from the deck is hidden). Events hold flat values and lists of codes: each list is
-    copied, so that no view shares anything with the state or another view."""
-    out = {key: value[:] if type(value) is list else value for key, value in event.items()}
-    if out["event"] == "draw" and out["from"] == "deck" and out["seat"] != seat:
-        out["card"] = None
+    from the deck is hidden). Events hold flat values, and restock and empty a list of
+    codes (``cards``), copied too: no view shares anything with the state or another."""
+    out = dict(event)
+    kind = out["event"]
+    if kind == "draw":
+        if out["from"] == "deck" and out["seat"] != seat:
+            out["card"] = None
+    elif "cards" in out:  # restock, empty: the only events holding a list
+        out["cards"] = out["cards"][:]
     return out
 
 

@@ -188,6 +188,7 @@ def table_shape_error(new_table: Any) -> str | None:
         if type(s) is not tuple:
             return "every set of a play must be a sequence of tiles"
         for p in s:
+            # the type first: True == 1 and 1.0 == 1 would pass the range check
             if type(p) is not int or p not in _PLACED:
                 if type(p) is int and (p == JOKER or JOKER_BASE + 52 <= p < 2 * JOKER_BASE):
                     return "every joker on the table must stand for a tile (e.g. J=R7)"
@@ -237,12 +238,12 @@ def check_play(
         short = Counter({code: k - rack[code] for code, k in enumerate(laid) if k > rack[code]})
         parts = []
         for code, _ in sorted(short.items()):
-            have = rack[code]
-            parts.append(
-                f"{tile_name(code)} x{laid[code]} but your rack has "
-                + ("none" if have == 0 else str(have))
-            )
-        raise IllegalAction("the play lays " + "; ".join(parts))
+            have, name = rack[code], "a joker" if code == JOKER else tile_name(code)
+            lays = name if laid[code] == 1 else f"{laid[code]} × {name}"
+            parts.append(f"{lays} but your rack has " + ("none" if have == 0 else str(have)))
+        raise IllegalAction(
+            "the play lays " + "; ".join(parts) + " (every tile added comes from your rack)"
+        )
     if not any(laid):
         raise IllegalAction("a play must lay at least one tile from your rack (or draw)")
     if not melded:
@@ -600,6 +601,14 @@ class RummikubState(State):
         and ``changes`` (the sets it added or rebuilt), and for a draw or a timeout
         ``drawn_count``; the tiles themselves (``drawn``) only for the seat that drew them.
         """
+        if any(not isinstance(entry[3], str) for entry in self.recent):
+            # write each play's changes once (as :attr:`last` does), not in every view
+            self.recent = tuple(
+                entry
+                if isinstance(entry[3], str)
+                else (*entry[:3], delta_notation(entry[3][0], entry[3][1], refs=False), entry[4])
+                for entry in self.recent
+            )
         entries = self.recent
         if seat is not None:
             for i in range(len(entries) - 1, -1, -1):
@@ -611,11 +620,7 @@ class RummikubState(State):
             item: dict[str, Any] = {"seat": lseat, "move": kind}
             if kind == "play":
                 item["laid"] = laid
-                item["changes"] = (
-                    changes
-                    if isinstance(changes, str)
-                    else delta_notation(changes[0], changes[1], refs=False)
-                )
+                item["changes"] = changes
             elif kind in ("draw", "timeout"):
                 item["drawn_count"] = drawn if isinstance(drawn, int) else len(drawn)
                 if lseat == seat and not isinstance(drawn, int):
