@@ -437,3 +437,24 @@ def test_messages_say_point_and_points_and_plural_only_when_plural():
     text = kit.render_text(GAME.ui.render_view(state.view(0)))
     assert "1 action left" in text and "(s)" not in text
     assert cards("Ch")
+
+
+@pytest.mark.parametrize("phase", ["action", "discard", "reveal", "free"])
+def test_every_listed_move_and_the_hint_type_back_as_printed(phase):
+    """Contract 6 / issue 11.7: what 'moves' and the hint print is what the player types
+    (the terminal's hint is the greedy bot's decision in the game's notation)."""
+    found = 0
+    for seed in range(60):
+        state = walk_to(phase, 2 + seed % 4, seed, OPTION_SETS[seed % 2])
+        if state is None:
+            continue
+        seat = state.current
+        view, legal = state.view(seat), state.legal_actions(seat)
+        for action in legal:
+            assert GAME.parse_action(GAME.format_action(action), view, legal) == action
+        hint = kit.hint_text(GAME, view, legal)
+        assert GAME.parse_action(hint, view, legal) in legal
+        found += 1
+        if found == 3:
+            return
+    raise AssertionError(f"no game reached the {phase} phase")

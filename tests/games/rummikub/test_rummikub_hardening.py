@@ -343,7 +343,7 @@ def test_the_hint_is_typeable_as_printed(players, seed, steps, options):
     view, legal = state.view(seat), state.legal_actions(seat)
     hinted = SolverAgent().act(view, legal, Rng(0))
     text = kit.render_text(GAME.ui.hint(view, legal), width=400)
-    move = re.search(r"The solver would play: (.*?)(?:  \(move #\d+ of 'moves'\))?$", text, re.M)
+    move = re.search(r"^The solver would play: (.*)$", text, re.M)
     assert move is not None, text
     assert GAME.parse_action(move.group(1), view, legal) == hinted
     whole = re.search(r"the whole new table: (.*)$", text, re.M)
@@ -354,7 +354,7 @@ def test_the_hint_is_typeable_as_printed(players, seed, steps, options):
 def test_the_hint_of_a_rebuild_names_table_sets_with_s():
     s = position("R3 R4 R5 R6 R7 R8 | K5 R5 J=O5", ["R6 K1", "R1"])
     text = kit.render_text(GAME.ui.hint(s.view(0), s.legal_actions(0)), width=200)
-    assert "#" not in text.split("\n")[0].replace("(move #", "")
+    assert "#" not in text.split("\n")[0]
     assert re.search(r"would play: s\d", text)
 
 

@@ -190,7 +190,7 @@ class RummikubTextUI:
 
         action = SolverAgent().act(view, legal, _NO_RNG)
         listed = next((n for n, a in enumerate(legal, 1) if a == action), None)
-        pick = f"  (move #{listed} of 'moves')" if listed is not None else ""
+        pick = f"\n  (move #{listed} of the list 'moves' shows)" if listed is not None else ""
         if not isinstance(action, Play):
             out = Text("The solver would play: ")
             out.append(GAME.format_action(action), style="bold")
@@ -202,13 +202,13 @@ class RummikubTextUI:
         laid = [c for c in range(len(used)) for _ in range(used[c] - base[c])]
         out = Text("The solver would play: ")
         out.append(typeable(old, _rack(view), action.table), style="bold")
-        out.append(pick)
         out.append(f"\n  laying {len(laid)} tile{'s' if len(laid) != 1 else ''}: ")
         out.append_text(
             tiles_text([("J" if c == JOKER else f"{COLOURS[c // 13]}{c % 13 + 1}") for c in laid])
         )
         out.append("\n  the whole new table: ")
         out.append(GAME.format_action(action))
+        out.append(pick)
         return out
 
 
