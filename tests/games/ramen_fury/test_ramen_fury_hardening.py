@@ -313,9 +313,10 @@ def test_a_malformed_setup_is_a_value_error_naming_it(change):
 
 
 def test_the_playout_policy_uses_a_revealed_special_when_the_option_makes_it_mandatory():
-    """Issue 11.4. Reference ramen-fury.md §8.6 (revealed Nori/Chili): optional by default;
-    the option revealed_specials_mandatory makes it compulsory when some bowl has room.
-    The policy answered 'skip' regardless, and ISMCTS crashed on it."""
+    """Issue 11.4. Reference ramen-fury.md §8.6: 'Is using a revealed Nori/Chili optional?
+    … → Optional, since the seed is the primary text. A config flag can make it mandatory.
+    If it is mandatory and no bowl has room, the card stays in the Pantry.' The policy
+    answered 'skip' whatever the flag said, and ISMCTS crashed on it."""
     from gametable.games.ramen_fury.policy import playout_action
 
     found = 0
@@ -458,3 +459,15 @@ def test_every_listed_move_and_the_hint_type_back_as_printed(phase):
         if found == 3:
             return
     raise AssertionError(f"no game reached the {phase} phase")
+
+
+def test_the_end_of_the_game_names_the_winner_in_words():
+    """Issue 11.13 (polish): the table said 'Game over. Winners: [1]'."""
+    state = walk_to("over", 2, 4, {})
+    assert state is not None
+    text = kit.render_text(GAME.ui.render_view(state.view(0)))
+    winners = state.result().winners
+    expected = (
+        f"Game over. Winner: seat {winners[0]}" if len(winners) == 1 else "Game over. Shared win"
+    )
+    assert expected in text and "[" not in text.split("Game over.")[1]

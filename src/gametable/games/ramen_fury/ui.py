@@ -86,38 +86,38 @@ def _bowl_cell(bowl: dict[str, Any]) -> Text:
     return text
 
 
-def _event_text(e: dict[str, Any], who: str = "") -> str:
-    """One logged event as a phrase; ``who`` (``"seat 1 "``) is put before what a seat did
-    (left out when the line already says whose turn it is)."""
+def _event_text(e: dict[str, Any]) -> str:
+    """One logged event as a phrase (without who did it: each line of the log names the
+    seat whose turn it was)."""
     kind = e["event"]
     if kind == "prep":
-        return f"{who}prepped {e['card']} onto {e['bowl']}"
+        return f"prepped {e['card']} onto {e['bowl']}"
     if kind == "draw":
         card = e["card"] if e["card"] is not None else "a card"
-        return f"{who}drew {card} from the {e['from']}"
+        return f"drew {card} from the {e['from']}"
     if kind == "refill":
         return f"Pantry refilled with {e['card']}"
     if kind == "discard":
-        return f"{who}discarded {e['card']}"
+        return f"discarded {e['card']}"
     if kind == "restock":
         shown = " ".join(c or "-" for c in e["cards"])
-        return f"{who}restocked the Pantry: {shown}"
+        return f"restocked the Pantry: {shown}"
     if kind == "use":
-        return f"{who}placed the revealed {e['card']} into {e['bowl']}"
+        return f"placed the revealed {e['card']} into {e['bowl']}"
     if kind == "place":
-        return f"{who}placed {e['card']} into {e['bowl']}"
+        return f"placed {e['card']} into {e['bowl']}"
     if kind == "skip":
-        return f"{who}left the revealed card in the Pantry"
+        return "left the revealed card in the Pantry"
     if kind == "spoon":
-        return f"{who}spooned {e['card']} from {e['from']} to {e['to']}"
+        return f"spooned {e['card']} from {e['from']} to {e['to']}"
     if kind == "eat":
-        return f"{who}ate bowl {e['bowl']} for {_points(e['points'])}"
+        return f"ate bowl {e['bowl']} for {_points(e['points'])}"
     if kind == "empty":
-        return f"{who}emptied bowl {e['bowl']} ({' '.join(e['cards'])})"
+        return f"emptied bowl {e['bowl']} ({' '.join(e['cards'])})"
     if kind == "end":
-        return f"{who}ended the turn"
+        return "ended the turn"
     if kind == "forfeit":
-        return f"{who}had no legal action: rest of the turn forfeited"
+        return "had no legal action: rest of the turn forfeited"
     if kind == "final_round":
         left = e["turns_left"]
         return f"FINAL ROUND: {e['reason']}; {_count(left, 'more turn')} after this one"
@@ -236,7 +236,13 @@ class RamenFuryTextUI:
             title = "Since your last turn:" if seat is not None else "Recently:"
             parts.append(Text("\n  ".join([title, *lines])))
         if "result" in view:
-            parts.append(Text(f"Game over. Winners: {view['result']['winners']}", style="bold"))
+            winners = [f"seat {w}" for w in view["result"]["winners"]]
+            line = (
+                f"Game over. Winner: {winners[0]}"
+                if len(winners) == 1
+                else f"Game over. Shared win: {', '.join(winners)}"
+            )
+            parts.append(Text(line, style="bold"))
         return Group(*parts)
 
     def render_result(self, result: Result) -> RenderableType:
