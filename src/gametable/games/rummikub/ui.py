@@ -176,10 +176,11 @@ class RummikubTextUI:
         rack = _rack(view)
         lines = Text(no_wrap=False)
         for n, a in enumerate(legal, 1):
-            lines.append(f"#{n} {GAME.format_action(a)}\n")
+            whole = GAME.format_action(a)
+            lines.append(f"#{n} {whole}\n")
             if isinstance(a, Play):
                 short = typeable(old, rack, a.table)
-                if not short.startswith("="):
+                if not short.startswith("=") and whole != f"= {short}":
                     lines.append(f"      or type: {short}\n", style="dim")
         lines.append("(any other legal play is accepted too; 'help' explains the notation)")
         return lines
