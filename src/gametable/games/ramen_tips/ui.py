@@ -5,19 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from gametable.core.game import Action, Result, View
-from gametable.games.ramen_tips.cards import CARD_NAMES, LETTERS, TYPES
+from gametable.games.ramen_tips.cards import LETTERS, TYPES
 from gametable.games.ramen_tips.game import format_notation
-from gametable.games.ramen_tips.state import (
-    ACHIEVEMENTS,
-    Choose,
-    Exchange,
-)
+from gametable.games.ramen_tips.state import ACHIEVEMENTS, Keep, Take
 
 STYLES = {"C": "red", "A": "blue", "S": "yellow", "N": "magenta", "Y": "green"}
 
@@ -37,8 +34,17 @@ Each round:
   at the end, place your Shōyu cards:         1 1 3     (one bowl number per card; none)
 Bowls are numbered from 1; the number after your last bowl is a new bowl. A card must go
 into an existing bowl lacking its type if there is one, else it starts a new bowl.
-Other commands: 'moves' lists your legal moves (pick one by number: #3), 'help' shows
-this text, 'quit' leaves."""
+
+On the table: ¥ is the tip token lying on each preference slot (7 on the leftmost);
+◎ marks a Naruto (expansion): 3 yen at the end to the player with the highest total of
+that type in valid ramen (◎ on Shōyu: the player with the most Shōyu cards); a tie gives
+it to nobody. ✓ marks a player who has already chosen (or placed their Shōyu)."""
+
+NARUTO_LEGEND = (
+    "◎ Naruto: +3 yen at the end to the highest total of its type in valid ramen "
+    "(Shōyu ◎: most Shōyu cards); a tie gives it to nobody"
+)
+"""What the ◎ mark means, shown under the preference row whenever a Naruto is in play."""
 
 
 def card_text(name: str) -> Text:
@@ -59,10 +65,15 @@ def slot_name(view: View, slot: int) -> str:
     return label + " (you)" if slot == view.get("seat") else label
 
 
+def actor(view: View, slot: int) -> str:
+    """A seat as the subject of a sentence: "You" for the viewer, else its name."""
+    return "You" if slot == view.get("seat") else slot_name(view, slot)
+
+
 def describe_event(view: View, event: dict[str, Any]) -> Text:
     """One line of the round log."""
     kind = event["event"]
-    who = slot_name(view, event["seat"]) if "seat" in event else ""
+    who = actor(view, event["seat"]) if "seat" in event else ""
     if kind == "reveal":
         parts: list[Text | str] = ["Revealed: "]
         for slot, card in enumerate(event["cards"]):
@@ -94,12 +105,13 @@ def describe_event(view: View, event: dict[str, Any]) -> Text:
         bowl = event["bowl"] + 1
         return Text.assemble(f"{who} kept ", card_text(event["card"]), f" in bowl {bowl}")
     if kind == "shoyu":
-        return Text(f"{who} gains a Shōyu card (a 9)")
+        return Text(f"{who} gained a Shōyu card (a 9)")
     if kind == "grunchie_removes":
         return Text.assemble("Grunchie removed ", card_text(event["card"]), " from the game")
     if kind == "place_shoyu":
         bowls = " ".join(str(b + 1) for b in event["bowls"])
-        return Text(f"{who} placed Shōyu in bowl(s) {bowls}")
+        word = "bowl" if len(set(event["bowls"])) == 1 else "bowls"
+        return Text(f"{who} placed Shōyu in {word} {bowls}")
     return Text(str(event))
 
 
@@ -123,9 +135,12 @@ class TipsTextUI:
         if view["final_round"]:
             head += " — final round"
         if view["grunchie"]:
-            head += f" — Grunchie has {view['grunchie_hand_size']} face-down card(s)"
+            left = view["grunchie_hand_size"]
+            head += f" — Grunchie has {left} face-down card{'' if left == 1 else 's'}"
         rows.append(Text(head, style="bold"))
         rows.append(Text.assemble("Preference: ", preference_text(view)))
+        if view["shoyu_naruto"] or any(p["naruto"] for p in view["preference"]):
+            rows.append(Text(NARUTO_LEGEND, style="dim"))
         rows.append(Text.assemble("Offer: ", cards_text(view["offer"])))
         if view["revealed"] is not None:
             parts: list[Text | str] = ["Revealed: "]
@@ -180,15 +195,27 @@ class TipsTextUI:
     def _prompt(self, view: View) -> str:
         phase = view["phase"]
         if phase == "choose":
-            return "Everyone chooses a card to reveal."
+            return "Everyone chooses a card to reveal (✓: has chosen)."
+        current = view["current"]
+        if current is not None and current == view.get("seat"):
+            if phase == "exchange":
+                return "Your turn: you may exchange your lone 1 for another revealed card."
+            if phase == "swap":
+                return "Your turn: you may swap two preference cards with your lone 5."
+            todo = []
+            if not view["took"]:
+                todo.append("take an offer card into a bowl")
+            if not view["kept"]:
+                todo.append("place your own card into a bowl")
+            return f"Your turn: {' and '.join(todo)}."
         if phase == "exchange":
-            return f"{slot_name(view, view['current'])} may exchange the lone 1."
+            return f"{slot_name(view, current)} may exchange the lone 1."
         if phase == "swap":
-            return f"{slot_name(view, view['current'])} may swap two preference cards."
+            return f"{slot_name(view, current)} may swap two preference cards."
         if phase == "take":
-            return f"{slot_name(view, view['current'])} takes an offer card."
+            return f"{slot_name(view, current)} takes an offer card."
         if phase == "shoyu":
-            return "Players place their Shōyu cards."
+            return "Players place their Shōyu cards (✓: has placed them, or has none to place)."
         return "The game is over."
 
     def render_result(self, result: Result) -> RenderableType:
@@ -236,44 +263,60 @@ class TipsTextUI:
                 winner = "nobody" if row["winner"] is None else f"Seat {row['winner']}"
                 nar.add_row(row["kind"], " ".join(map(str, row["amounts"])), winner)
             parts.append(nar)
-        winners = ", ".join(f"Seat {s}" for s in result.winners)
-        line = f"Winner: {winners}"
-        if result.tiebreak:
-            line += f" (tie broken by {result.tiebreak})"
-        elif len(result.winners) > 1:
-            line += " (shared)"
-        parts.append(Text(line, style="bold"))
+        parts.append(Text(winner_line(result), style="bold"))
         return Group(*parts)
 
     def notation_help(self) -> str:
         return NOTATION_HELP
 
     def describe_legal(self, view: View, legal: Sequence[Action]) -> RenderableType:
+        """Every legal decision numbered as ``#n`` picks it: ``#n`` then its notation."""
         if not legal:
             return Text("nothing to do now", style="dim")
-        short = [_short(a) for a in legal]
-        text = Text()
-        for i, s in enumerate(short):
-            if i:
-                text.append("   ")
-            text.append(f"#{i + 1} ", style="dim")
-            text.append(s)
-        return text
+        phase = view["phase"]
+        if phase == "take":
+            final = any(isinstance(a, Keep) for a in legal)
+            taking = any(isinstance(a, Take) for a in legal)
+            if final and taking:
+                heading = "Take an offer card into a bowl, or first place your own card (keep):"
+            elif final:
+                heading = "Place your own card into a bowl:"
+            else:
+                heading = "Take an offer card into a bowl:"
+        else:
+            heading = _HEADINGS.get(phase, "Your options:")
+        entries = [
+            Text(f"#{i} {format_notation(action)}", no_wrap=True)
+            for i, action in enumerate(legal, 1)
+        ]
+        return Group(Text(heading), Columns(entries, padding=(0, 3)))
 
 
-def _short(action: Action) -> str:
-    """The compact form of a decision in the legal-move listing: the canonical notation
-    without the words the prompt does not need (``C6`` for ``play C6``, ``x S9`` for an
-    exchange, ``Y4>2`` for a take)."""
-    if isinstance(action, Choose):
-        return CARD_NAMES[action.card]
-    if isinstance(action, Exchange):
-        return f"x {CARD_NAMES[action.card]}"
-    try:
-        text = format_notation(action)
-    except TypeError:
-        return repr(action)
-    return text.removeprefix("take ")
+_HEADINGS = {
+    "choose": "Choose the card to reveal:",
+    "exchange": "Exchange your lone 1 for another revealed card, or pass:",
+    "swap": "Swap two preference cards with your lone 5, or pass:",
+    "shoyu": "Place your Shōyu (one bowl number per card; fewer, or none, is allowed):",
+}
 
 
-__all__ = ["NOTATION_HELP", "TipsTextUI", "card_text", "describe_event"]
+def winner_line(result: Result) -> str:
+    """Who won, and by which rule when yen alone did not decide (issue 11.1: the rule
+    named is the one that left a single player, or none when the tie stands)."""
+    winners = [f"Seat {s}" for s in result.winners]
+    if len(winners) == 1:
+        line = f"Winner: {winners[0]}"
+        if result.tiebreak:
+            line += f" (tied on yen, decided by the {result.tiebreak})"
+        return line
+    return f"Shared victory: {', '.join(winners)} (tied on yen)"
+
+
+__all__ = [
+    "NARUTO_LEGEND",
+    "NOTATION_HELP",
+    "TipsTextUI",
+    "card_text",
+    "describe_event",
+    "winner_line",
+]
