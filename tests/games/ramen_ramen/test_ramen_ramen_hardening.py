@@ -406,3 +406,31 @@ def test_every_example_of_the_notation_help_is_typeable() -> None:
     for example in ("take K5", "K5"):
         assert example in help_text
         assert GAME.parse_action(example, state.view(0), state.legal_actions(0)) == Take(c("K5"))
+
+
+# -- the whole kit on random states (hypothesis) --------------------------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 4), st.integers(0, 2**32), st.integers(0, 80))
+def test_random_states_pass_the_conformance_kit(players: int, seed: int, steps: int) -> None:
+    state = GAME.new_state(players, seed=seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    kit.check_seats(state)
+    kit.check_views_independent(state)
+    for seat in state.to_act:
+        legal = state.legal_actions(seat)
+        for action in kit.garbage_actions(legal, rng, 8):
+            kit.check_apply(state, seat, action)
+        for data in kit.garbage_json([GAME.action_to_json(a) for a in legal], rng, 8):
+            action = kit.check_action_json(GAME, data)
+            if action is not None:
+                kit.check_apply(state, seat, action)
+        view = state.view(seat)
+        for text in kit.garbage_texts(samples(state, seat), rng, 20):
+            kit.check_parse(GAME, text, view, legal)

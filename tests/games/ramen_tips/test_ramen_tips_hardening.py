@@ -235,6 +235,18 @@ def test_a_malformed_decision_is_refused_in_the_games_words(
     assert kit.observe(state) == before
 
 
+@pytest.mark.parametrize(
+    ("kind", "doing"),
+    [("exchange", "use the lone 1"), ("swap", "use the lone 5"), ("take", "take from the offer")],
+)
+def test_a_seat_out_of_turn_is_told_whose_turn_it_is(kind: str, doing: str) -> None:
+    state, seat = _at(kind)
+    other = (seat + 1) % state.players
+    with pytest.raises(IllegalAction) as info:
+        state.apply(other, state.legal_actions(seat)[0])
+    assert str(info.value) == f"it is seat {seat}'s turn to {doing}, not seat {other}'s"
+
+
 def test_a_seat_that_has_chosen_is_told_to_wait() -> None:
     state = make_state(3, "CNYSA", hands=[["S5"], ["N6"], ["S9"]])
     state.apply(0, Choose(C("S5")))
@@ -621,3 +633,37 @@ def test_the_listing_uses_the_canonical_notation_of_records() -> None:
     assert isinstance(first, Choose)
     assert f"#1 play {CARD_NAMES[first.card]}" in text
     assert json.dumps(GAME.action_to_json(first)) == f'"play {CARD_NAMES[first.card]}"'
+
+
+# -- the whole kit on random states (hypothesis) --------------------------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.integers(2, 5), st.integers(0, 2**32), st.integers(0, 120), st.booleans(), st.booleans()
+)
+def test_random_states_pass_the_conformance_kit(
+    players: int, seed: int, steps: int, narutos: bool, keep_original: bool
+) -> None:
+    state = GAME.new_state(
+        players, seed=seed, narutos=narutos, final_round_keep_original=keep_original
+    )
+    rng = Rng(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = rng.choice(state.to_act)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    kit.check_seats(state)
+    kit.check_views_independent(state)
+    for seat in state.to_act[:2]:
+        legal = state.legal_actions(seat)
+        for action in kit.garbage_actions(legal, rng, 8):
+            kit.check_apply(state, seat, action)
+        for data in kit.garbage_json([GAME.action_to_json(a) for a in legal], rng, 8):
+            action = kit.check_action_json(GAME, data)
+            if action is not None:
+                kit.check_apply(state, seat, action)
+        view = state.view(seat)
+        for text in kit.garbage_texts(samples(state, seat), rng, 20):
+            kit.check_parse(GAME, text, view, legal)

@@ -45,6 +45,11 @@ from gametable.games.ramen_tips.scoring import PlayerScore, score_game
 
 CHOOSE, EXCHANGE, SWAP, TAKE, SHOYU_PHASE, OVER = range(6)
 PHASE_NAMES = ("choose", "exchange", "swap", "take", "shoyu", "over")
+_DOING = {
+    EXCHANGE: "use the lone 1",
+    SWAP: "use the lone 5",
+    TAKE: "take from the offer",
+}
 
 SHOYU_CARDS = 5
 MAX_BOWLS = 12
@@ -374,7 +379,7 @@ class TipsState(State):
             self._apply_shoyu(seat, action)
         elif seat != self.current:
             raise IllegalAction(
-                f"it is seat {self.current}'s decision ({PHASE_NAMES[phase]}), not seat {seat}'s"
+                f"it is seat {self.current}'s turn to {_DOING[phase]}, not seat {seat}'s"
             )
         elif phase == EXCHANGE:
             self._apply_exchange(seat, action)
@@ -544,7 +549,8 @@ class TipsState(State):
         if not isinstance(action, Exchange):
             raise IllegalAction(
                 f"you hold the lone 1 ({CARD_NAMES[mine]}): exchange it for another revealed "
-                "card, e.g. 'exchange C6', or pass"
+                f"card, e.g. 'exchange {CARD_NAMES[next(c for c in self.revealed if c != mine)]}',"
+                " or pass"
             )
         target = action.card
         if type(target) is not int or target == mine or target not in self.revealed:
@@ -938,9 +944,22 @@ class TipsState(State):
 # -- small helpers ----------------------------------------------------------------------
 
 
+_LIST_FIELDS: dict[str, tuple[str, ...]] = {
+    "reveal": ("cards",),
+    "cancel": ("slots",),
+    "swap": ("types", "preference"),
+    "order": ("slots",),
+    "place_shoyu": ("bowls",),
+}
+"""The fields of each kind of log event that hold a list (every other value is a scalar)."""
+
+
 def _copy_event(event: dict[str, Any]) -> dict[str, Any]:
-    """A log event copied for a view (its values are scalars or flat lists of scalars)."""
-    return {k: v[:] if isinstance(v, list) else v for k, v in event.items()}
+    """A log event copied for a view: the dict and the lists it holds."""
+    copied = event.copy()
+    for name in _LIST_FIELDS.get(copied["event"], ()):
+        copied[name] = copied[name][:]
+    return copied
 
 
 def _setup_type(name: Any) -> int:
