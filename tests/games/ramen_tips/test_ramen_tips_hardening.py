@@ -548,6 +548,34 @@ def test_the_naruto_mark_is_explained_where_it_is_shown_and_in_help() -> None:
     assert "◎ marks a Naruto" in help_text and "3 yen" in help_text and "¥" in help_text
 
 
+@pytest.mark.parametrize(
+    ("example", "action"),
+    [
+        ("play C6", Choose(C("C6"))),
+        ("exchange S9", Exchange(C("S9"))),
+        ("swap C S", Swap(0, 2)),
+        ("pass", Pass()),
+        ("take Y4>2", Take(C("Y4"), 1)),
+        ("keep C6>1", Keep(C("C6"), 0)),
+        ("shoyu 1 1 3", PlaceShoyu((0, 0, 2))),
+        ("shoyu none", PlaceShoyu(())),
+    ],
+)
+def test_the_help_fits_a_terminal_and_its_canonical_forms_parse(
+    example: str, action: object
+) -> None:
+    help_text = GAME.ui.notation_help()
+    assert max(len(line) for line in help_text.splitlines()) <= 80
+    assert example.split()[-1] in help_text
+    assert GAME.action_from_json(example) == action
+
+
+def test_an_error_quotes_the_input_as_typed() -> None:
+    state, seat = _at("choose")
+    with pytest.raises(NotationError, match="no ingredient letter 'Z'"):
+        GAME.parse_action("play Z9", state.view(seat), state.legal_actions(seat))
+
+
 # -- end of the game: the tie-break (issue 11.1) ---------------------------------------------
 
 

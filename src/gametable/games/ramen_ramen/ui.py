@@ -28,16 +28,19 @@ COLOURS = {
 
 NOTATION_HELP = """\
 Cards are an ingredient letter and a value 0–7:
-  A Ajitama (egg)   C Chashu (pork)   K Kamaboko (fish cake)   M Menma (bamboo)
-  G Negi (green onion)   N Nori (seaweed)   S Shiitake (mushroom)
-Bowls are numbered 1, 2 and 3.
+  A Ajitama (egg)        C Chashu (pork)        K Kamaboko (fish cake)
+  M Menma (bamboo)       G Negi (green onion)   N Nori (seaweed)
+  S Shiitake (mushroom)
+Full names work too (nori4, Negi 6, shii0). Bowls are numbered 1, 2 and 3.
 
-Step 1, play two cards into two different bowls:   N4>1 C3>2   (also: N4 1 C3 2, nori4 to 1)
+Step 1, play two cards into two different bowls:   N4>1 C3>2
+  (also: N4 1 C3 2, N4@1 C3@2, nori4 to bowl 1 and C3 2)
   With a single card left in hand, play just it:    N4>1
-Step 3 (and the second Fridge pick once the deck is empty), take from the Fridge:
-  take K5   or just   K5
-A bowl is served after both cards are down if its values sum to 14 or more or it holds
-all 7 ingredients. Points by distinct ingredients: 1→0 2→1 3→2 4→3 5→5 6→7 7→10."""
+Step 3, take a card from the Fridge (and, once the deck is empty, a second
+  one instead of drawing):                          take K5   or just   K5
+A bowl is served once both cards are down if its values sum to 14 or more or
+it holds all 7 ingredients. Points by distinct ingredients in a served bowl:
+1→0 2→1 3→2 4→3 5→5 6→7 7→10."""
 
 
 def card_text(name: str) -> Text:

@@ -237,7 +237,8 @@ def parse_notation(
             "at the prompt; write the move itself, e.g. 'play C6'"
         )
     low = raw.lower()
-    word, _, rest = low.partition(" ")
+    first, _, rest = raw.partition(" ")  # rest keeps its case, for quoting it back
+    word = first.lower()
     phase = view.get("phase") if view is not None else None
     if low in ("pass", "-", "no", "none") and phase in ("exchange", "swap", None):
         return PASS
@@ -336,7 +337,7 @@ def _placement(text: str, view: View | None, legal: Sequence[Action], keep: bool
 
 def _shoyu(text: str, view: View | None) -> PlaceShoyu:
     words = text.replace(",", " ").split()
-    if words in (["none"], ["-"]):
+    if [w.lower() for w in words] in (["none"], ["-"]):
         return PlaceShoyu(())
     if not words:
         raise NotationError(

@@ -20,25 +20,28 @@ STYLES = {"C": "red", "A": "blue", "S": "yellow", "N": "magenta", "Y": "green"}
 
 NOTATION_HELP = """\
 Cards are a type letter and a value 1–9:
-  C Chāshū (pork, red)   A Ajitama (egg, blue)   S Sūpu (soup, yellow)
+  C Chāshū (pork, red)         A Ajitama (egg, blue)   S Sūpu (soup, yellow)
   N Nūdoru (noodles, purple)   Y Yasai (vegetables, green)
-Strength: the type's place in the preference row first (leftmost strongest), then value.
+Full names work too (chashu 6, Yasai 4). Strength: the type's place in the
+preference row first (leftmost strongest), then the value.
 
 Each round:
-  choose a card to reveal (secretly):        C6        (or: play C6)
-  with a lone 1, exchange it for a card:      S9        (or: exchange S9, or: pass)
-  with a lone 5, swap two preference cards:   C S       (or: swap C S, or: pass)
-  take an offer card into a bowl:             Y4>2      (or: take Y4>2, Y4 2, Y4>new;
-                                                         just Y4 when only one bowl fits)
-  final round, place your own card too:       C6>1      (or: keep C6>1), in either order
-  at the end, place your Shōyu cards:         1 1 3     (one bowl number per card; none)
-Bowls are numbered from 1; the number after your last bowl is a new bowl. A card must go
-into an existing bowl lacking its type if there is one, else it starts a new bowl.
+  choose a card to reveal, secretly:     C6      (or: play C6)
+  with a lone 1, exchange it:            S9      (or: exchange S9; pass)
+  with a lone 5, swap two preferences:   C S     (or: swap C S; pass)
+  take an offer card into a bowl:        Y4>2    (or: take Y4>2, Y4 2, Y4>new;
+                                                  just Y4 if one bowl fits)
+  final round, also keep your own card:  C6>1    (or: keep C6>1), either order
+  at the end, place your Shōyu cards:    1 1 3   (a bowl number per card;
+                                                  or: none)
+Bowls are numbered from 1; the number after your last bowl is a new bowl.
+A card must go into an existing bowl that lacks its type if there is one;
+only when every bowl has the type does it start a new bowl.
 
-On the table: ¥ is the tip token lying on each preference slot (7 on the leftmost);
-◎ marks a Naruto (expansion): 3 yen at the end to the player with the highest total of
-that type in valid ramen (◎ on Shōyu: the player with the most Shōyu cards); a tie gives
-it to nobody. ✓ marks a player who has already chosen (or placed their Shōyu)."""
+On the table: 7¥ is the tip token on a preference slot (7 on the leftmost);
+◎ marks a Naruto (expansion): 3 yen at the end to the highest total of its
+type in valid ramen (◎ on Shōyu: the most Shōyu cards); a tie gives it to
+nobody. ✓ marks a seat that has chosen its card (or placed its Shōyu)."""
 
 NARUTO_LEGEND = (
     "◎ Naruto: +3 yen at the end to the highest total of its type in valid ramen "
@@ -87,9 +90,16 @@ def describe_event(view: View, event: dict[str, Any]) -> Text:
     if kind == "grunchie_ignores":
         return Text(f"Grunchie's {event['value']} has no effect", style="dim")
     if kind == "exchange":
+        other = event["with"]
+        if other == view.get("seat"):
+            whose = "your "
+        elif other >= view["players"]:
+            whose = "Grunchie's "
+        else:
+            whose = f"Seat {other}'s "
         return Text.assemble(
-            f"{who} exchanged ", card_text(event["gave"]), " for ", card_text(event["got"]),
-            f" ({slot_name(view, event['with'])})",
+            f"{who} exchanged ", card_text(event["gave"]), f" for {whose}",
+            card_text(event["got"]),
         )
     if kind == "pass":
         return Text(f"{who} did not use the {'1' if event['effect'] == 'exchange' else '5'}")
