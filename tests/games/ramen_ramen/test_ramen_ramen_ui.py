@@ -93,3 +93,30 @@ def test_the_status_line_speaks_to_the_seat_whose_turn_it_is() -> None:
     assert "Seat 0 to play" in text_of(state, 1)
     play(state, 0, ("N7", 1), ("A0", 2))
     assert "your turn: take from the Fridge" in text_of(state, 0)
+
+
+def test_the_end_of_game_text_names_the_tiebreak_that_decided_among_three() -> None:
+    # "Most points wins; ties: most bowls served, then fewest cards in served bowls ...,
+    # then a shared victory." Seats 1 and 2 lead on bowls; seat 1 has fewer cards.
+    decided = position(
+        3,
+        [[], [], []],
+        fridge=[],
+        deck=[],
+        served=[
+            [["A0", "C0", "K0", "M0"]],
+            [["A1", "C1"], ["K1", "M1", "G1"]],
+            [["A2", "C2", "M2"], ["K2", "K3", "G2"]],
+        ],
+    )
+    text = render_text(GAME.ui.render_result(decided.result()), 120)
+    assert "Seat 1 wins (tie on points, decided by fewest cards in served bowls)" in text
+    shared = position(
+        3,
+        [[], [], []],
+        fridge=[],
+        deck=[],
+        served=[[["A0", "C0"], ["K0", "M0"]], [["A1", "C1", "K1"]], [["A2", "C2"], ["K2", "M2"]]],
+    )
+    text = render_text(GAME.ui.render_result(shared.result()), 120)
+    assert "Shared victory: Seat 0, Seat 2 (tied on points, bowls served and cards)" in text

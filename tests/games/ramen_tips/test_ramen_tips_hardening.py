@@ -215,6 +215,7 @@ def _at(kind: str, players: int = 3) -> tuple[TipsState, int]:
         ("swap", Exchange(0), r"you hold the lone 5: swap two preference cards"),
         ("take", Take(1.0, 0), r"1.0 \(not a card\) is not in the offer"),  # type: ignore[arg-type]
         ("take", Choose(0), "take a card from the offer into a bowl, e.g. 'take Y4>2'"),
+        ("take", "take-bowl-true", r"there is no bowl True \(not a bowl\)"),
         ("final: take and keep", Keep(1.0, 0), r"not 1.0 \(not a card\)"),  # type: ignore[arg-type]
         ("final: keep", Take(0, 0), "already taken a card .*: now place your own card "),
         ("final: keep", Choose(0), "now place your own card .* into a bowl, e.g. 'keep "),
@@ -228,6 +229,8 @@ def test_a_malformed_decision_is_refused_in_the_games_words(
     kind: str, action: object, message: str
 ) -> None:
     state, seat = _at(kind)
+    if action == "take-bowl-true":  # a real offer card, into bowl True
+        action = Take(state.offer[0], True)  # type: ignore[arg-type]
     before = kit.observe(state)
     with pytest.raises(IllegalAction, match=message) as info:
         state.apply(seat, action)

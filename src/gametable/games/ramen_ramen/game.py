@@ -100,7 +100,7 @@ class RamenRamenGame(Game):
             return " ".join(f"{card_name(c)}>{p + 1}" for c, p in action.placements)
         if isinstance(action, Take):
             return f"take {card_name(action.card)}"
-        raise TypeError(f"not a Ramen! Ramen! action: {action!r}")
+        raise TypeError(f"not a Ramen! Ramen! action: {shown(action)}")
 
     def parse_action(self, text: str, view: View, legal: Sequence[Action]) -> Action:
         return parse_notation(text, phase=view.get("phase"))

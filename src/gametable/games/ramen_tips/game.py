@@ -212,7 +212,7 @@ def format_notation(action: Action) -> str:
         return f"keep {CARD_NAMES[action.card]}>{action.bowl + 1}"
     if isinstance(action, PlaceShoyu):
         return "shoyu " + (" ".join(str(b + 1) for b in action.bowls) or "none")
-    raise TypeError(f"not a ramen-tips action: {action!r}")
+    raise TypeError(f"not a ramen-tips action: {shown(action)}")
 
 
 _PLACE_RE = re.compile(

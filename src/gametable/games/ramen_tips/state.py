@@ -1017,7 +1017,7 @@ def _count(n: int, noun: str) -> str:
 def _placement_reason(masks: Sequence[int], card: int, bowl: Any, legal: Sequence[int]) -> str:
     t = card // 9
     where = ", ".join(f"bowl {b + 1}" if b < len(masks) else f"a new bowl ({b + 1})" for b in legal)
-    if not isinstance(bowl, int) or bowl < 0 or bowl > len(masks):
+    if type(bowl) is not int or bowl < 0 or bowl > len(masks):
         return f"there is no bowl {_bowl_name(bowl)}: {CARD_NAMES[card]} may go into {where}"
     if bowl == len(masks):
         return (
