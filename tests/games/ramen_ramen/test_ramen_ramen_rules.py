@@ -143,7 +143,7 @@ def test_only_the_seat_to_act_may_play() -> None:
 
 def test_take_is_not_a_play_and_play_is_not_a_take() -> None:
     state = _duel()
-    with pytest.raises(IllegalAction, match="first play cards"):
+    with pytest.raises(IllegalAction, match="first play two cards"):
         state.apply(0, take("N0"))
     state.apply(0, play(("A0", 1), ("C1", 2)))
     with pytest.raises(IllegalAction, match="take a card from the Fridge"):

@@ -151,7 +151,9 @@ def test_render_reveal_effects_and_result() -> None:
     s.apply(1, Swap(0, 2))
     text = render(GAME.ui.render_view(s.view(None)))
     assert "Revealed: Seat 0 N1, Seat 1 S5, Seat 2 C7" in text
-    assert "Seat 0 exchanged N1 for C7" in text
+    assert "Seat 0 exchanged N1 for Seat 2's C7" in text
+    assert "Seat 0 exchanged N1 for your C7" in render(GAME.ui.render_view(s.view(2)))
+    assert "You exchanged N1 for Seat 2's C7" in render(GAME.ui.render_view(s.view(0)))
     assert "preference now S N Y C A" in text
     legal = render(GAME.ui.describe_legal(s.view(1), s.legal_actions(1)))
     assert "#1" in legal

@@ -38,7 +38,45 @@ CARD_NAMES = tuple(f"{LETTERS[c >> 3]}{c & 7}" for c in DECK)
 """Notation of each card, indexed by card."""
 CARD_BY_NAME = {name: card for card, name in enumerate(CARD_NAMES)}
 
-_CARD_RE = re.compile(r"^\s*([a-z]+)\s*(\d+)\s*$", re.IGNORECASE)
+_CARD_RE = re.compile(r"^\s*([a-z]+)\s*([0-9]+)\s*$", re.IGNORECASE)
+
+QUOTE_LIMIT = 40
+"""Longest piece of a person's input an error message quotes in full."""
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` quoted for an error message, cut to ``limit`` characters with "…".
+
+    >>> quote("N4")
+    "'N4'"
+    >>> quote("9" * 100, 8)
+    "'9999999…'"
+    """
+    cut = text if len(text) <= limit else text[: limit - 1] + "…"
+    return str.__repr__(cut)  # str's own repr, even for a subclass that overrides it
+
+
+def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """Any value offered in a decision, written short and safely for an error message.
+
+    Text is quoted and cut (:func:`quote`); numbers print as themselves unless huge;
+    anything else is named by its kind, never by its ``repr`` (which may be enormous, or
+    raise).
+
+    >>> shown(1.0), shown(10**400), shown([1, 2])
+    ('1.0', 'a huge number', 'a list')
+    """
+    if isinstance(value, str):
+        return quote(value, limit)
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, int):
+        small = -(10**limit) < value < 10**limit
+        return int.__repr__(value) if small else "a huge number"
+    if isinstance(value, float):
+        return float.__repr__(value)
+    kind = type(value).__name__
+    return f"an {kind}" if kind[:1].lower() in "aeiou" else f"a {kind}"
 
 
 def ingredient(card: int) -> int:
@@ -74,31 +112,36 @@ def _ingredient_from_word(word: str) -> int:
         for i, letter in enumerate(LETTERS):
             if letter.lower() == w:
                 return i
-        raise ValueError(f"no ingredient letter {word!r} (letters: {' '.join(LETTERS)})")
+        raise ValueError(f"no ingredient letter {quote(word)} (letters: {' '.join(LETTERS)})")
     matches = [i for i, name in enumerate(INGREDIENTS) if name.lower().startswith(w)]
     if len(matches) == 1:
         return matches[0]
     if not matches:
-        raise ValueError(f"no ingredient called {word!r} (ingredients: {', '.join(INGREDIENTS)})")
+        raise ValueError(
+            f"no ingredient called {quote(word)} (ingredients: {', '.join(INGREDIENTS)})"
+        )
     names = " or ".join(INGREDIENTS[i] for i in matches)
-    raise ValueError(f"{word!r} could be {names}: type more letters")
+    raise ValueError(f"{quote(word)} could be {names}: type more letters")
 
 
 def parse_card(text: str) -> int:
-    """A card from notation (``"N4"``, ``"nori 4"``); raises :class:`ValueError` saying why."""
+    """A card from notation (``"N4"``, ``"nori 4"``); raises :class:`ValueError` saying why.
+
+    The message quotes at most :data:`QUOTE_LIMIT` characters of ``text``.
+    """
     card = CARD_BY_NAME.get(text.strip().upper())
     if card is not None:
         return card
     match = _CARD_RE.match(text)
     if not match:
         raise ValueError(
-            f"{text!r} is not a card: write an ingredient letter and a value 0–7, e.g. N4"
+            f"{quote(text)} is not a card: write an ingredient letter and a value 0–7, e.g. N4"
         )
     index = _ingredient_from_word(match.group(1))
-    number = int(match.group(2))
-    if number > 7:
-        raise ValueError(f"{text!r} is not a card: values go from 0 to 7")
-    return make_card(index, number)
+    digits = match.group(2).lstrip("0") or "0"
+    if len(digits) > 1 or int(digits) > 7:
+        raise ValueError(f"{quote(text.strip())} is not a card: values go from 0 to 7")
+    return make_card(index, int(digits))
 
 
 def types_mask(cards: Iterable[int]) -> int:

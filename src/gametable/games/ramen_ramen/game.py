@@ -26,6 +26,8 @@ from gametable.games.ramen_ramen.cards import (
     DECK,
     card_name,
     parse_card,
+    quote,
+    shown,
     types_mask,
 )
 from gametable.games.ramen_ramen.state import (
@@ -66,6 +68,11 @@ class RamenRamenGame(Game):
         return {"deck": [CARD_NAMES[c] for c in deck], "first_player": first}
 
     def state_from_setup(self, players: int, setup: JSON, options: Mapping[str, Any]) -> RamenState:
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"Ramen! Ramen! is for {self.min_players}–{self.max_players} players, "
+                f"not {shown(players)}"
+            )
         if not isinstance(setup, Mapping) or "deck" not in setup or "first_player" not in setup:
             raise ValueError("a Ramen! Ramen! setup is an object with 'deck' and 'first_player'")
         if not isinstance(setup["deck"], list):
@@ -80,7 +87,8 @@ class RamenRamenGame(Game):
     def action_from_json(self, data: JSON) -> Action:
         if not isinstance(data, str):
             raise ValueError(
-                f"an action is a string such as 'N4>1 C3>2' or 'take K5', got {data!r}"
+                f"a Ramen! Ramen! decision is written as text such as 'N4>1 C3>2' or "
+                f"'take K5', not {shown(data)}"
             )
         try:
             return parse_notation(data, phase=None)
@@ -92,7 +100,7 @@ class RamenRamenGame(Game):
             return " ".join(f"{card_name(c)}>{p + 1}" for c, p in action.placements)
         if isinstance(action, Take):
             return f"take {card_name(action.card)}"
-        raise TypeError(f"not a Ramen! Ramen! action: {action!r}")
+        raise TypeError(f"not a Ramen! Ramen! action: {shown(action)}")
 
     def parse_action(self, text: str, view: View, legal: Sequence[Action]) -> Action:
         return parse_notation(text, phase=view.get("phase"))
@@ -130,11 +138,17 @@ def parse_notation(text: str, phase: str | None) -> Play | Take:
     """Parse ``"N4>1 C3>2"`` (a play), ``"take K5"`` or, in the take phase, ``"K5"``.
 
     Placements may be written ``N4>1``, ``N4@1``, ``N4 1``, ``nori 4 to bowl 1``; bowls
-    are numbered 1 to 3. Raises :class:`NotationError` saying what is wrong.
+    are numbered 1 to 3. Raises :class:`NotationError` saying what is wrong, quoting at
+    most a few dozen characters of the input.
     """
     raw = text.strip()
     if not raw:
         raise NotationError("empty move")
+    if raw.startswith("#"):
+        raise NotationError(
+            f"{quote(raw)} is not a move: '#' and a number picks a move from the 'moves' "
+            "list at the prompt; write the move itself, e.g. 'N4>1 C3>2' or 'take K5'"
+        )
     if raw.lower().startswith("take"):
         rest = raw[4:].strip()
         if not rest:
@@ -152,11 +166,17 @@ def parse_notation(text: str, phase: str | None) -> Play | Take:
         for t in _SEPARATORS.sub(" ", raw).split()
         if t.lower() not in ("to", "into", "bowl", "and", "in")
     ]
+    if not tokens:
+        raise NotationError(
+            f"{quote(raw)} names no card: play two cards into two bowls, e.g. 'N4>1 C3>2'"
+        )
     placements: list[tuple[int, int]] = []
     i = 0
     while i < len(tokens):
+        if len(placements) == 2:
+            raise NotationError("play at most two cards a turn, one per bowl")
         token = tokens[i]
-        if token.isalpha() and i + 1 < len(tokens) and tokens[i + 1].isdigit():
+        if token.isalpha() and i + 1 < len(tokens) and _NUMBER.fullmatch(tokens[i + 1]):
             token += tokens[i + 1]
             i += 1
         card = _card(token)
@@ -166,13 +186,14 @@ def parse_notation(text: str, phase: str | None) -> Play | Take:
                 f"into which bowl should {card_name(card)} go? e.g. '{card_name(card)}>1'"
             )
         bowl = tokens[i]
-        if not bowl.isdigit() or not 1 <= int(bowl) <= PLACES:
-            raise NotationError(f"{bowl!r} is not a bowl: bowls are 1, 2 and 3")
+        if bowl not in ("1", "2", "3"):
+            raise NotationError(f"{quote(bowl)} is not a bowl: bowls are 1, 2 and 3")
         placements.append((card, int(bowl) - 1))
         i += 1
-    if len(placements) > 2:
-        raise NotationError("play at most two cards a turn, one per bowl")
     return Play(tuple(sorted(placements)))
+
+
+_NUMBER = re.compile(r"[0-9]+")
 
 
 def _card(text: str) -> int:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gametable.core.errors import GameError, IllegalAction
-from gametable.core.game import Game, Result, State, View, rank_by_keys
+from gametable.core.game import Game, Result, State, View, check_seat, rank_by_keys
 from gametable.games.ramen_ramen.cards import (
     ALL_INGREDIENTS_MASK,
     CARD_BY_NAME,
@@ -32,7 +32,7 @@ from gametable.games.ramen_ramen.cards import (
     POINTS_BY_TYPES,
     POPCOUNT,
     bowl_points,
-    card_name,
+    shown,
     types_mask,
 )
 
@@ -75,7 +75,10 @@ class Play:
         return hash(self.placements) if digest is None else digest
 
     def __repr__(self) -> str:
-        inner = " ".join(f"{card_name(c)}>{p + 1}" for c, p in self.placements)
+        try:
+            inner = " ".join(f"{_name(c)}>{_bowl_name(p)}" for c, p in self.placements)
+        except (TypeError, ValueError):  # a spoiled play still prints
+            inner = shown(self.placements)
         return f"Play({inner})"
 
 
@@ -86,7 +89,7 @@ class Take:
     card: int
 
     def __repr__(self) -> str:
-        return f"Take({card_name(self.card)})"
+        return f"Take({_name(self.card)})"
 
 
 def _make_play(*placements: tuple[int, int]) -> Play:
@@ -167,12 +170,14 @@ class RamenState(State):
         self.setup = setup
         order = [parse_setup_card(c) for c in setup["deck"]]
         first = setup["first_player"]
-        if not isinstance(first, int) or isinstance(first, bool):
-            raise ValueError(f"first_player must be a seat number, got {first!r}")
+        if type(first) is not int:
+            raise ValueError(f"first_player must be a seat number, not {shown(first)}")
         if sorted(order) != list(DECK):
             raise ValueError("the deck must list each of the 56 cards exactly once")
         if not 0 <= first < players:
-            raise ValueError(f"first_player {first} is not a seat of a {players}-player game")
+            raise ValueError(
+                f"first_player {shown(first)} is not a seat of a {players}-player game"
+            )
         pos = 0
         if players == 1:
             self.discards = order[:SOLO_DISCARDS]
@@ -212,6 +217,7 @@ class RamenState(State):
         return self.phase == OVER
 
     def legal_actions(self, seat: int) -> Sequence[Play | Take]:
+        check_seat(seat, self.players)
         if seat != self.current or self.phase == OVER:
             return []
         if self.phase == PLAY:
@@ -228,26 +234,24 @@ class RamenState(State):
         return [TAKES[c] for c in self.fridge]
 
     def apply(self, seat: int, action: Any) -> None:
+        check_seat(seat, self.players)
         if self.phase == OVER:
             raise IllegalAction("the game is over")
         if seat != self.current:
             raise IllegalAction(f"it is seat {self.current}'s turn, not seat {seat}'s")
         if self.phase == PLAY:
             if not isinstance(action, Play):
-                raise IllegalAction(
-                    f"first play cards into bowls (expected a Play, got {action!r})"
-                )
+                raise IllegalAction(self._expected_play(action))
             self._check_play(action)
             self._play_cards(action.placements)
         else:
             if not isinstance(action, Take):
-                raise IllegalAction(
-                    f"take a card from the Fridge (expected a Take, got {action!r})"
-                )
-            if action.card not in self.fridge:
+                raise IllegalAction(self._expected_take(action))
+            card = action.card
+            if type(card) is not int or card not in self.fridge:
                 fridge = " ".join(CARD_NAMES[c] for c in self.fridge)
-                raise IllegalAction(f"{_name(action.card)} is not in the Fridge (Fridge: {fridge})")
-            self._take_from_fridge(action.card)
+                raise IllegalAction(f"{_name(card)} is not in the Fridge (Fridge: {fridge})")
+            self._take_from_fridge(card)
 
     def clone(self) -> RamenState:
         other = RamenState.__new__(RamenState)
@@ -274,48 +278,81 @@ class RamenState(State):
 
     # -- the rules ------------------------------------------------------------------------
 
+    def _expected_play(self, action: object) -> str:
+        need = min(2, len(self.hands[self.current]))
+        what = "two cards into two different bowls (e.g. 'N4>1 C3>2')" if need == 2 else (
+            "your last card into a bowl (e.g. 'N4>1')"
+        )
+        if isinstance(action, Take):
+            return f"first play {what}; you take from the Fridge after"
+        return f"it is time to play {what}"
+
+    def _expected_take(self, action: object) -> str:
+        when = "instead of drawing (the deck is empty)" if self.phase == TAKE2 else "now"
+        if isinstance(action, Play):
+            return f"you have played your cards: take a card from the Fridge {when}, e.g. 'take K5'"
+        return f"take a card from the Fridge {when}, e.g. 'take K5'"
+
     def _check_play(self, action: Play) -> None:
         hand = self.hands[self.current]
         placements = action.placements
         # The common case first: well-formed placements of cards held.
-        if len(placements) == 2:
-            (a, p), (b, q) = placements
-            if (
-                type(a) is int
-                and type(b) is int
-                and type(p) is int
-                and type(q) is int
-                and a != b
-                and p != q
-                and 0 <= p < PLACES
-                and 0 <= q < PLACES
-                and a in hand
-                and b in hand
-            ):
-                return
-        elif len(placements) == 1 and len(hand) == 1:
-            a, p = placements[0]
-            if type(a) is int and type(p) is int and 0 <= p < PLACES and a in hand:
-                return
+        shaped = type(placements) is tuple
+        if shaped and len(placements) == 2:
+            first, second = placements
+            if type(first) is tuple and type(second) is tuple and len(first) == len(second) == 2:
+                (a, p), (b, q) = first, second
+                if (
+                    type(a) is int
+                    and type(b) is int
+                    and type(p) is int
+                    and type(q) is int
+                    and a != b
+                    and p != q
+                    and 0 <= p < PLACES
+                    and 0 <= q < PLACES
+                    and a in hand
+                    and b in hand
+                ):
+                    return
+        elif shaped and len(placements) == 1 and len(hand) == 1:
+            (first,) = placements
+            if type(first) is tuple and len(first) == 2:
+                a, p = first
+                if type(a) is int and type(p) is int and 0 <= p < PLACES and a in hand:
+                    return
+        fault = self._play_fault(placements, hand)
+        if fault is not None:
+            raise IllegalAction(fault)
+
+    def _play_fault(self, placements: object, hand: list[int]) -> str | None:
+        """Why a play is refused, in the game's words; ``None`` if it is legal after all
+        (a play written with lists instead of tuples)."""
         need = min(2, len(hand))
+        example = "'N4>1 C3>2'" if need == 2 else "'N4>1'"
+        if not isinstance(placements, (tuple, list)):
+            return f"a play puts each card into a bowl, e.g. {example}"
         if len(placements) != need:
-            raise IllegalAction(
-                f"play exactly {need} card{'s' if need > 1 else ''} "
-                f"(you hold {len(hand)}), one per bowl"
-            )
-        cards = [c for c, _ in placements]
-        places = [p for _, p in placements]
-        for c in cards:
-            if not isinstance(c, int) or c not in hand:
-                held = " ".join(CARD_NAMES[x] for x in hand)
-                raise IllegalAction(f"{_name(c)} is not in your hand (hand: {held})")
-        if len(set(cards)) != len(cards):
-            raise IllegalAction(f"{_name(cards[0])} cannot be played twice")
-        for p in places:
-            if not isinstance(p, int) or not 0 <= p < PLACES:
-                raise IllegalAction(f"there is no bowl {p!r}: bowls are 1, 2 and 3")
-        if len(set(places)) != len(places):
-            raise IllegalAction("the two cards must go into two different bowls")
+            count = "1 card" if need == 1 else "2 cards"
+            return f"play exactly {count} (you hold {len(hand)}), one per bowl, e.g. {example}"
+        pairs: list[tuple[object, object]] = []
+        for pair in placements:
+            if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+                return f"a play puts each card into a bowl, e.g. {example}"
+            pairs.append((pair[0], pair[1]))
+        held = " ".join(CARD_NAMES[x] for x in hand)
+        for card, _ in pairs:
+            if type(card) is not int or card not in hand:
+                return f"{_name(card)} is not in your hand (hand: {held})"
+        if pairs[0][0] == pairs[-1][0] and len(pairs) == 2:
+            return f"{_name(pairs[0][0])} cannot be played twice"
+        for _, place in pairs:
+            if type(place) is not int or not 0 <= place < PLACES:
+                bowl = shown(place + 1) if type(place) is int else shown(place)
+                return f"there is no bowl {bowl}: bowls are 1, 2 and 3"
+        if len(pairs) == 2 and pairs[0][1] == pairs[1][1]:
+            return "the two cards must go into two different bowls"
+        return None
 
     def _play_cards(self, placements: tuple[tuple[int, int], ...]) -> None:
         seat = self.current
@@ -495,6 +532,7 @@ class RamenState(State):
         in play, each player's last Fridge pick(s), and the events of the last turns with
         drawn cards shown only to the player who drew them.
         """
+        check_seat(seat, self.players, spectator=True)
         over = self.phase == OVER
         names = CARD_NAMES
         players = self.players
@@ -570,16 +608,24 @@ def _public_event(event: tuple[Any, ...], seat: int | None, show_served: bool) -
 
 def parse_setup_card(name: Any) -> int:
     """A card of a setup's deck list, in strict notation (``"N4"``)."""
-    card = CARD_BY_NAME.get(name) if isinstance(name, str) else None
+    card = CARD_BY_NAME.get(name) if type(name) is str else None
     if card is None:
-        raise ValueError(f"{name!r} is not a card (cards are written like N4)")
+        raise ValueError(f"{shown(name)} is not a card (cards are written like N4)")
     return card
 
 
 def _name(card: Any) -> str:
-    if isinstance(card, int) and 0 <= card < len(CARD_NAMES):
+    """A card's notation, or what was offered instead of a card, said safely."""
+    if type(card) is int and 0 <= card < len(CARD_NAMES):
         return CARD_NAMES[card]
-    return repr(card)
+    return f"{shown(card)} (not a card)"
+
+
+def _bowl_name(place: Any) -> str:
+    """A bowl place as people number it (1–3), or what was offered instead, said safely."""
+    if type(place) is int and 0 <= place < PLACES:
+        return str(place + 1)
+    return f"{shown(place)} (not a bowl)"
 
 
 __all__ = [

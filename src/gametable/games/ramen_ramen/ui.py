@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -27,18 +28,19 @@ COLOURS = {
 
 NOTATION_HELP = """\
 Cards are an ingredient letter and a value 0–7:
-  A Ajitama (egg)   C Chashu (pork)   K Kamaboko (fish cake)   M Menma (bamboo)
-  G Negi (green onion)   N Nori (seaweed)   S Shiitake (mushroom)
-Bowls are numbered 1, 2 and 3.
+  A Ajitama (egg)        C Chashu (pork)        K Kamaboko (fish cake)
+  M Menma (bamboo)       G Negi (green onion)   N Nori (seaweed)
+  S Shiitake (mushroom)
+Full names work too (nori4, Negi 6, shii0). Bowls are numbered 1, 2 and 3.
 
-Step 1, play two cards into two different bowls:   N4>1 C3>2   (also: N4 1 C3 2, nori4 to 1)
+Step 1, play two cards into two different bowls:   N4>1 C3>2
+  (also: N4 1 C3 2, N4@1 C3@2, nori4 to bowl 1 and C3 2)
   With a single card left in hand, play just it:    N4>1
-Step 3 (and the second Fridge pick once the deck is empty), take from the Fridge:
-  take K5   or just   K5
-Other commands: 'moves' lists your legal moves (pick one by number: #3),
-'help' shows this text, 'quit' saves the record (if --record) and leaves.
-A bowl is served after both cards are down if its values sum to 14 or more or it holds
-all 7 ingredients. Points by distinct ingredients: 1→0 2→1 3→2 4→3 5→5 6→7 7→10."""
+Step 3, take a card from the Fridge (and, once the deck is empty, a second
+  one instead of drawing):                          take K5   or just   K5
+A bowl is served once both cards are down if its values sum to 14 or more or
+it holds all 7 ingredients. Points by distinct ingredients in a served bowl:
+1→0 2→1 3→2 4→3 5→5 6→7 7→10."""
 
 
 def card_text(name: str) -> Text:
@@ -52,14 +54,37 @@ def cards_text(names: Sequence[str], empty: str = "—") -> Text:
     return Text(" ").join(card_text(n) for n in names)
 
 
-def _seat_label(view: View, seat: int) -> str:
-    players = view["players"]
+def plural(count: int, word: str) -> str:
+    """``"1 point"``, ``"2 points"``: a count with its noun in the right number."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _seat_name(view: View, seat: int) -> str:
+    """``Seat 1``, with the team place (``Seat 1 (B1)``) in 4 players."""
     label = f"Seat {seat}"
-    if players == 4:
+    if view["players"] == 4:
         label += f" ({TEAM_NAMES[seat % 2]}{seat // 2 + 1})"
-    if seat == view.get("seat"):
-        label += " — you"
     return label
+
+
+def _seat_label(view: View, seat: int) -> str:
+    """A seat as a row heading: its name, marked "(you)" for the viewer."""
+    label = _seat_name(view, seat)
+    return label + " (you)" if seat == view.get("seat") else label
+
+
+def _actor(view: View, seat: int) -> str:
+    """A seat as the subject of a sentence: "You" for the viewer, else its name."""
+    return "You" if seat == view.get("seat") else _seat_name(view, seat)
+
+
+def _receiver(view: View, side: int) -> str:
+    """Who a served bowl goes to, as the object of a sentence."""
+    me = view.get("seat")
+    if view["players"] == 4:
+        team = f"Team {TEAM_NAMES[side]}"
+        return f"{team} (your team)" if me is not None and me % 2 == side else team
+    return "you" if side == me else f"Seat {side}"
 
 
 def _owner_label(view: View, owner: int | None) -> str:
@@ -71,31 +96,35 @@ def _owner_label(view: View, owner: int | None) -> str:
 
 
 def describe_event(view: View, event: dict[str, Any]) -> Text:
-    """One line of the log."""
+    """One line of the log, e.g. "You played N4 into bowl 1", "Seat 1 served bowl 2"."""
     kind = event["event"]
     if kind == "play":
         return Text.assemble(
-            f"{_seat_label(view, event['seat'])} played ",
+            f"{_actor(view, event['seat'])} played ",
             card_text(event["card"]),
             f" into bowl {event['place'] + 1}",
         )
     if kind == "serve":
         side = event["side"]
-        to = f"Team {TEAM_NAMES[side]}" if view["players"] == 4 else _seat_label(view, side)
+        server = event["seat"]
         text = Text.assemble(
-            (f"Bowl {event['place'] + 1} served", "bold"),
-            f" by {_seat_label(view, event['seat'])} to {to}",
+            f"{_actor(view, server)} ", (f"served bowl {event['place'] + 1}", "bold")
         )
+        # Who receives it, unless it goes to the player who served it (solo, duel, a
+        # communal bowl served to oneself or one's own bowl with 3 players).
+        own = side == server if view["players"] != 4 else False
+        if not own:
+            text.append(f" to {_receiver(view, side)}")
         if event.get("cards") is not None:
             text.append(" (")
             text.append_text(cards_text(event["cards"]))
-            text.append(f": {event['points']} pts)")
+            text.append(f": {plural(event['points'], 'point')})")
         else:
             text.append(" (face down)", style="dim")
         return text
     if kind == "take":
         return Text.assemble(
-            f"{_seat_label(view, event['seat'])} took ",
+            f"{_actor(view, event['seat'])} took ",
             card_text(event["card"]),
             " from the Fridge",
         )
@@ -103,8 +132,8 @@ def describe_event(view: View, event: dict[str, Any]) -> Text:
         return Text.assemble("Fridge refilled with ", card_text(event["card"]))
     card = event.get("card")
     if card:
-        return Text.assemble(f"{_seat_label(view, event['seat'])} drew ", card_text(card))
-    return Text(f"{_seat_label(view, event['seat'])} drew a card")
+        return Text.assemble(f"{_actor(view, event['seat'])} drew ", card_text(card))
+    return Text(f"{_actor(view, event['seat'])} drew a card")
 
 
 class RamenTextUI:
@@ -114,12 +143,17 @@ class RamenTextUI:
         parts: list[RenderableType] = []
         players = view["players"]
         mode = {1: "solo", 2: "2 players", 3: "3 players", 4: "4 players in teams"}[players]
-        status = (
-            "game over"
-            if view["phase"] == "over"
-            else f"{_seat_label(view, view['current'])} to "
-            + view["phase"].replace("take2", "take again")
-        )
+        doing = {
+            "play": "play",
+            "take": "take from the Fridge",
+            "take2": "take again from the Fridge",
+        }
+        if view["phase"] == "over":
+            status = "game over"
+        elif view["current"] == view.get("seat"):
+            status = f"your turn: {doing[view['phase']]}"
+        else:
+            status = f"{_seat_name(view, view['current'])} to {doing[view['phase']]}"
         parts.append(
             Text.assemble(
                 ("Ramen! Ramen! ", "bold"),
@@ -142,7 +176,7 @@ class RamenTextUI:
                 cards_text(bowl["cards"], "empty"),
                 f"{bowl['sum']}/14",
                 f"{n}/7",
-                f"{POINTS_BY_TYPES[n]} pts" if bowl["cards"] else "",
+                plural(POINTS_BY_TYPES[n], "point") if bowl["cards"] else "",
             )
         parts.append(bowls)
         parts.append(Text.assemble(("Fridge: ", "bold"), cards_text(view["fridge"], "empty")))
@@ -180,7 +214,9 @@ class RamenTextUI:
         details = result.details
         parts: list[RenderableType] = []
         for side in details["sides"]:
-            table = Table(title=f"{side['name']}: {side['points']} points", title_justify="left")
+            table = Table(
+                title=f"{side['name']}: {plural(side['points'], 'point')}", title_justify="left"
+            )
             table.add_column("bowl", justify="right")
             table.add_column("cards")
             table.add_column("ingredients", justify="right")
@@ -191,7 +227,10 @@ class RamenTextUI:
                 )
             table.add_row(
                 "",
-                Text(f"{len(side['bowls'])} bowls, {side['cards']} cards", style="dim"),
+                Text(
+                    f"{plural(len(side['bowls']), 'bowl')}, {plural(side['cards'], 'card')}",
+                    style="dim",
+                ),
                 "",
                 Text(str(side["points"]), style="bold"),
             )
@@ -231,23 +270,33 @@ class RamenTextUI:
         return NOTATION_HELP
 
     def describe_legal(self, view: View, legal: Sequence[Action]) -> RenderableType:
+        """Every legal decision numbered as ``#n`` picks it: ``#n`` then its notation."""
         if not legal:
             return Text("no legal move")
-        if isinstance(legal[0], Take):
-            return Text.assemble(
-                "Take one of: ",
-                Text(" ").join(card_text(_name(a.card)) for a in legal if isinstance(a, Take)),
-            )
-        text = Text()
-        for i, action in enumerate(legal, 1):
-            if not isinstance(action, Play):
-                continue
-            text.append(f"#{i:<3}")
-            for card, place in action.placements:
-                text.append_text(card_text(_name(card)))
-                text.append(f">{place + 1} ")
-            text.append("  " if i % 6 else "\n")
-        return text
+        if all(isinstance(a, Take) for a in legal):
+            again = " (instead of drawing: the deck is empty)" if view["phase"] == "take2" else ""
+            heading = f"Take one card from the Fridge{again}:"
+        elif len(view["hand"] or ()) == 1:
+            heading = "Play your last card into a bowl:"
+        else:
+            heading = "Play two cards into two different bowls:"
+        entries = [_numbered(i, action) for i, action in enumerate(legal, 1)]
+        return Group(Text(heading), Columns(entries, padding=(0, 3)))
+
+
+def _numbered(number: int, action: Action) -> Text:
+    """``#3 N4>1 C3>2`` with the cards in colour (exactly the game's notation)."""
+    text = Text(f"#{number} ", no_wrap=True)
+    if isinstance(action, Take):
+        text.append("take ")
+        text.append_text(card_text(_name(action.card)))
+    elif isinstance(action, Play):
+        for k, (card, place) in enumerate(action.placements):
+            if k:
+                text.append(" ")
+            text.append_text(card_text(_name(card)))
+            text.append(f">{place + 1}")
+    return text
 
 
 def _name(card: int) -> str:

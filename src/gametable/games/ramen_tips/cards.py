@@ -50,6 +50,42 @@ CARD_VALUE = tuple(c % 9 + 1 for c in DECK)
 
 _CARD_RE = re.compile(r"^\s*([^\d\s]+)\s*([1-9])\s*$")
 
+QUOTE_LIMIT = 40
+"""Longest piece of a person's input an error message quotes in full."""
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` quoted for an error message, cut to ``limit`` characters with "…".
+
+    >>> quote("C6"), quote("9" * 100, 8)
+    ("'C6'", "'9999999…'")
+    """
+    cut = text if len(text) <= limit else text[: limit - 1] + "…"
+    return str.__repr__(cut)  # str's own repr, even for a subclass that overrides it
+
+
+def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """Any value offered in a decision, written short and safely for an error message.
+
+    Text is quoted and cut (:func:`quote`); numbers print as themselves unless huge;
+    anything else is named by its kind, never by its ``repr`` (which may be enormous, or
+    raise).
+
+    >>> shown(1.0), shown(10**400), shown([1, 2])
+    ('1.0', 'a huge number', 'a list')
+    """
+    if isinstance(value, str):
+        return quote(value, limit)
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, int):
+        small = -(10**limit) < value < 10**limit
+        return int.__repr__(value) if small else "a huge number"
+    if isinstance(value, float):
+        return float.__repr__(value)
+    kind = type(value).__name__
+    return f"an {kind}" if kind[:1].lower() in "aeiou" else f"a {kind}"
+
 
 def card_type(card: int) -> int:
     """The card's type index (0 = Chāshū … 4 = Yasai)."""
@@ -94,15 +130,15 @@ def parse_type(word: str) -> int:
         for i, letter in enumerate(LETTERS):
             if letter.lower() == w:
                 return i
-        raise ValueError(f"no ingredient letter {word!r} (letters: {' '.join(LETTERS)})")
+        raise ValueError(f"no ingredient letter {quote(word)} (letters: {' '.join(LETTERS)})")
     if w in ("cashu", "chasu"):
         return 0
     matches = [i for i, name in enumerate(_PLAIN_TYPES) if name.startswith(w)]
     if len(matches) == 1:
         return matches[0]
     if not matches:
-        raise ValueError(f"no ingredient called {word!r} (ingredients: {', '.join(TYPES)})")
-    raise ValueError(f"{word!r} could be {' or '.join(TYPES[i] for i in matches)}")
+        raise ValueError(f"no ingredient called {quote(word)} (ingredients: {', '.join(TYPES)})")
+    raise ValueError(f"{quote(word)} could be {' or '.join(TYPES[i] for i in matches)}")
 
 
 def parse_card(text: str) -> int:
@@ -113,7 +149,8 @@ def parse_card(text: str) -> int:
     match = _CARD_RE.match(text)
     if not match:
         raise ValueError(
-            f"{text!r} is not a card: write a type letter (C A S N Y) and a value 1–9, e.g. C6"
+            f"{quote(text.strip())} is not a card: write a type letter (C A S N Y) and a value "
+            "1–9, e.g. C6"
         )
     return make_card(parse_type(match.group(1)), int(match.group(2)))
 
@@ -154,6 +191,8 @@ __all__ = [
     "make_card",
     "parse_card",
     "parse_type",
+    "quote",
+    "shown",
     "shoyu_capacity",
     "strength",
 ]

@@ -37,6 +37,8 @@ from gametable.games.ramen_tips.cards import (
     SHOYU,
     parse_card,
     parse_type,
+    quote,
+    shown,
 )
 from gametable.games.ramen_tips.state import (
     CHOOSES,
@@ -44,6 +46,7 @@ from gametable.games.ramen_tips.state import (
     KEEPS,
     PASS,
     PHASE_NAMES,
+    SHOYU_CARDS,
     TAKES,
     Choose,
     Exchange,
@@ -152,7 +155,8 @@ class RamenTipsGame(Game):
     def action_from_json(self, data: JSON) -> Action:
         if not isinstance(data, str):
             raise ValueError(
-                f"an action is a string such as 'play C6' or 'take Y4>2', got {data!r}"
+                "a decision of Ramen (the tips game) is written as text such as 'play C6' or "
+                f"'take Y4>2', not {shown(data)}"
             )
         try:
             return parse_notation(data)
@@ -208,10 +212,13 @@ def format_notation(action: Action) -> str:
         return f"keep {CARD_NAMES[action.card]}>{action.bowl + 1}"
     if isinstance(action, PlaceShoyu):
         return "shoyu " + (" ".join(str(b + 1) for b in action.bowls) or "none")
-    raise TypeError(f"not a ramen-tips action: {action!r}")
+    raise TypeError(f"not a ramen-tips action: {shown(action)}")
 
 
-_PLACE_RE = re.compile(r"^(.*?)\s*(?:>|@|:|->|\s|\bto\b|\binto\b)\s*(?:bowl\s*)?(\d+|new|n)$", re.I)
+_PLACE_RE = re.compile(
+    r"^(.*?)\s*(?:>|@|:|->|\s|\bto\b|\binto\b)\s*(?:bowl\s*)?([0-9]+|new|n)$", re.I
+)
+_BOWL_NUMBER = re.compile(r"[0-9]{1,6}")
 
 
 def parse_notation(
@@ -224,8 +231,14 @@ def parse_notation(
     raw = " ".join(text.strip().split())
     if not raw:
         raise NotationError("empty move")
+    if raw.startswith("#"):
+        raise NotationError(
+            f"{quote(raw)} is not a move: '#' and a number picks a move from the 'moves' list "
+            "at the prompt; write the move itself, e.g. 'play C6'"
+        )
     low = raw.lower()
-    word, _, rest = low.partition(" ")
+    first, _, rest = raw.partition(" ")  # rest keeps its case, for quoting it back
+    word = first.lower()
     phase = view.get("phase") if view is not None else None
     if low in ("pass", "-", "no", "none") and phase in ("exchange", "swap", None):
         return PASS
@@ -243,8 +256,8 @@ def parse_notation(
         return _shoyu(rest, view)
     if phase is None:
         raise NotationError(
-            f"cannot read {raw!r}: actions are 'play C6', 'exchange S9', 'swap C S', 'pass', "
-            "'take Y4>2', 'keep C6>1' or 'shoyu 1 1'"
+            f"cannot read {quote(raw)}: decisions are 'play C6', 'exchange S9', 'swap C S', "
+            "'pass', 'take Y4>2', 'keep C6>1' or 'shoyu 1 1'"
         )
     if phase == "choose":
         return CHOOSES[_card(raw, "choose a card of your hand, e.g. 'C6'")]
@@ -310,24 +323,38 @@ def _placement(text: str, view: View | None, legal: Sequence[Action], keep: bool
         if view is None or view.get("seat") is None:
             raise NotationError("write the new bowl's number, e.g. 'take Y4>3'")
         bowl = len(view["bowls"][view["seat"]])
+    elif not _BOWL_NUMBER.fullmatch(bowl_text) or int(bowl_text) > len(TAKES[0]):
+        raise NotationError(
+            f"there is no bowl {quote(bowl_text, 12)}: a player never has more than "
+            f"{len(TAKES[0]) - 1} bowls"
+        )
     else:
         bowl = int(bowl_text) - 1
         if bowl < 0:
             raise NotationError("bowls are numbered from 1")
-    if bowl >= len(TAKES[0]):
-        raise NotationError(f"there is no bowl {bowl + 1}")
     return (KEEPS if keep else TAKES)[card][bowl]
 
 
 def _shoyu(text: str, view: View | None) -> PlaceShoyu:
     words = text.replace(",", " ").split()
-    if words in ([], ["none"], ["-"]):
+    if [w.lower() for w in words] in (["none"], ["-"]):
         return PlaceShoyu(())
+    if not words:
+        raise NotationError(
+            "place your Shōyu: one bowl number per Shōyu card, e.g. 'shoyu 1 1 3', "
+            "or 'shoyu none'"
+        )
+    if len(words) > SHOYU_CARDS:
+        raise NotationError(
+            f"there are only {SHOYU_CARDS} Shōyu cards: list one bowl number per Shōyu card "
+            "you hold, e.g. 'shoyu 1 1 3'"
+        )
     bowls = []
     for w in words:
-        if not w.isdigit() or int(w) < 1:
+        if not _BOWL_NUMBER.fullmatch(w) or not 1 <= int(w) <= len(TAKES[0]):
             raise NotationError(
-                f"cannot read {w!r}: list one bowl number per Shōyu card, e.g. 'shoyu 1 1 3'"
+                f"cannot read {quote(w, 12)} as a bowl: list one bowl number per Shōyu card, "
+                "e.g. 'shoyu 1 1 3'"
             )
         bowls.append(int(w) - 1)
     return PlaceShoyu(tuple(sorted(bowls)))

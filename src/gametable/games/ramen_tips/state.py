@@ -23,12 +23,13 @@ dummy: part of the state, never a seat that acts.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from gametable.core.errors import GameError, IllegalAction
-from gametable.core.game import Game, Result, State, View, rank_by_keys
+from gametable.core.game import Game, Result, State, View, check_seat, rank_by_keys
 from gametable.games.ramen_tips.cards import (
     CARD_BY_NAME,
     CARD_NAMES,
@@ -38,11 +39,17 @@ from gametable.games.ramen_tips.cards import (
     SHOYU,
     TIP_BY_SLOT,
     TYPES,
+    shown,
 )
 from gametable.games.ramen_tips.scoring import PlayerScore, score_game
 
 CHOOSE, EXCHANGE, SWAP, TAKE, SHOYU_PHASE, OVER = range(6)
 PHASE_NAMES = ("choose", "exchange", "swap", "take", "shoyu", "over")
+_DOING = {
+    EXCHANGE: "use the lone 1",
+    SWAP: "use the lone 5",
+    TAKE: "take from the offer",
+}
 
 SHOYU_CARDS = 5
 MAX_BOWLS = 12
@@ -83,7 +90,7 @@ class Choose:
     card: int
 
     def __repr__(self) -> str:
-        return f"Choose({CARD_NAMES[self.card]})"
+        return f"Choose({_name(self.card)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +100,7 @@ class Exchange:
     card: int
 
     def __repr__(self) -> str:
-        return f"Exchange({CARD_NAMES[self.card]})"
+        return f"Exchange({_name(self.card)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +111,7 @@ class Swap:
     b: int
 
     def __repr__(self) -> str:
-        return f"Swap({LETTERS[self.a]} {LETTERS[self.b]})"
+        return f"Swap({_type_name(self.a)} {_type_name(self.b)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +130,7 @@ class Take:
     bowl: int
 
     def __repr__(self) -> str:
-        return f"Take({CARD_NAMES[self.card]}>{self.bowl + 1})"
+        return f"Take({_name(self.card)}>{_bowl_name(self.bowl)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +141,7 @@ class Keep:
     bowl: int
 
     def __repr__(self) -> str:
-        return f"Keep({CARD_NAMES[self.card]}>{self.bowl + 1})"
+        return f"Keep({_name(self.card)}>{_bowl_name(self.bowl)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +151,9 @@ class PlaceShoyu:
     bowls: tuple[int, ...]
 
     def __repr__(self) -> str:
-        inner = " ".join(str(b + 1) for b in self.bowls) or "none"
+        if type(self.bowls) is not tuple:
+            return f"PlaceShoyu({shown(self.bowls)})"
+        inner = " ".join(_bowl_name(b) for b in self.bowls) or "none"
         return f"PlaceShoyu({inner})"
 
 
@@ -220,6 +229,8 @@ class TipsState(State):
     )
 
     def __init__(self, game: Game, players: int, setup: Any, options: Mapping[str, Any]) -> None:
+        if type(players) is not int or not 2 <= players <= 5:
+            raise ValueError(f"Ramen (the tips game) is for 2–5 players, not {shown(players)}")
         self.game = game
         self.players = players
         self.options = options
@@ -237,7 +248,9 @@ class TipsState(State):
             raise ValueError("'preference' must list the 5 types, leftmost first")
         pref = [_setup_type(t) for t in pref_raw]
         if sorted(pref) != list(range(NTYPES)):
-            raise ValueError(f"'preference' must hold each type once, got {pref_raw!r}")
+            raise ValueError(
+                f"'preference' must hold each type once, not {' '.join(LETTERS[t] for t in pref)}"
+            )
         hands_raw = setup["hands"]
         if not isinstance(hands_raw, list) or len(hands_raw) != players:
             raise ValueError(f"'hands' must hold {players} hands")
@@ -318,9 +331,10 @@ class TipsState(State):
         return self.phase == OVER
 
     def legal_actions(self, seat: int) -> Sequence[TipsAction]:
+        check_seat(seat, self.players)
         phase = self.phase
         if phase == CHOOSE:
-            if not 0 <= seat < self.players or self.chosen[seat] >= 0:
+            if self.chosen[seat] >= 0:
                 return []
             return [CHOOSES[c] for c in self.hands[seat]]
         if phase == OVER or (phase != SHOYU_PHASE and seat != self.current):
@@ -350,23 +364,22 @@ class TipsState(State):
         if phase == SWAP:
             return [PASS, *SWAPS]
         # Shōyu placement
-        if not 0 <= seat < self.players or self.shoyu_pending[seat] is not None:
+        if self.shoyu_pending[seat] is not None:
             return []
         return shoyu_placements([len(b) for b in self.bowls[seat]], self.shoyu[seat])
 
     def apply(self, seat: int, action: Any) -> None:
+        check_seat(seat, self.players)
         phase = self.phase
         if phase == OVER:
             raise IllegalAction("the game is over")
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
         if phase == CHOOSE:
             self._apply_choose(seat, action)
         elif phase == SHOYU_PHASE:
             self._apply_shoyu(seat, action)
         elif seat != self.current:
             raise IllegalAction(
-                f"it is seat {self.current}'s decision ({PHASE_NAMES[phase]}), not seat {seat}'s"
+                f"it is seat {self.current}'s turn to {_DOING[phase]}, not seat {seat}'s"
             )
         elif phase == EXCHANGE:
             self._apply_exchange(seat, action)
@@ -466,11 +479,16 @@ class TipsState(State):
             del self.history[0]
 
     def _apply_choose(self, seat: int, action: Any) -> None:
-        if not isinstance(action, Choose):
-            raise IllegalAction(f"choose a card from your hand to reveal (got {action!r})")
         if self.chosen[seat] >= 0:
-            raise IllegalAction(f"seat {seat} has already chosen its card this round")
+            raise IllegalAction(
+                "you have already chosen your card this round: wait for the others to choose"
+            )
         hand = self.hands[seat]
+        if not isinstance(action, Choose):
+            raise IllegalAction(
+                "everyone is choosing a card to reveal: choose one from your hand, "
+                f"e.g. 'play {CARD_NAMES[hand[0]]}'"
+            )
         card = action.card
         if type(card) is not int or card not in hand:
             held = " ".join(CARD_NAMES[c] for c in hand)
@@ -530,11 +548,12 @@ class TipsState(State):
             return
         if not isinstance(action, Exchange):
             raise IllegalAction(
-                f"you revealed the lone {CARD_NAMES[mine]}: exchange it for another revealed "
-                f"card or pass (got {action!r})"
+                f"you hold the lone 1 ({CARD_NAMES[mine]}): exchange it for another revealed "
+                f"card, e.g. 'exchange {CARD_NAMES[next(c for c in self.revealed if c != mine)]}',"
+                " or pass"
             )
         target = action.card
-        if target == mine or type(target) is not int or target not in self.revealed:
+        if type(target) is not int or target == mine or target not in self.revealed:
             others = " ".join(CARD_NAMES[c] for c in self.revealed if c != mine)
             raise IllegalAction(
                 f"{_name(target)} is not another revealed card (you may take: {others})"
@@ -557,15 +576,20 @@ class TipsState(State):
             return
         if not isinstance(action, Swap):
             raise IllegalAction(
-                f"you hold the lone 5: swap two preference cards or pass (got {action!r})"
+                "you hold the lone 5: swap two preference cards, e.g. 'swap C S', or pass"
             )
         a, b = action.a, action.b
-        if not (isinstance(a, int) and isinstance(b, int) and 0 <= a < NTYPES and 0 <= b < NTYPES):
-            raise IllegalAction(f"{action!r} does not name two ingredient types")
+        for t in (a, b):
+            if type(t) is not int or not 0 <= t < NTYPES:
+                raise IllegalAction(
+                    f"{_type_name(t)} is not an ingredient type: swap two of C A S N Y"
+                )
         if a == b:
             raise IllegalAction("swap two different preference cards")
         if a > b:
-            raise IllegalAction(f"write a swap with the types in order: Swap({b}, {a})")
+            raise IllegalAction(
+                f"name the two types in the order C A S N Y: 'swap {LETTERS[b]} {LETTERS[a]}'"
+            )
         sa, sb = self.slot_of[a], self.slot_of[b]
         self.pref[sa], self.pref[sb] = b, a
         self.slot_of[a], self.slot_of[b] = sb, sa
@@ -615,7 +639,11 @@ class TipsState(State):
     def _apply_take(self, seat: int, action: Any) -> None:
         if isinstance(action, Take):
             if self.took:
-                raise IllegalAction("you have already taken a card from the offer this round")
+                own_name = CARD_NAMES[self.own_final_card(seat)]
+                raise IllegalAction(
+                    "you have already taken a card from the offer this round: now place your "
+                    f"own card {own_name} into a bowl, e.g. 'keep {own_name}>1'"
+                )
             card = action.card
             if type(card) is not int or card not in self.offer:
                 offer = " ".join(CARD_NAMES[c] for c in self.offer)
@@ -627,13 +655,17 @@ class TipsState(State):
                 raise IllegalAction("you have already placed your own card")
             card = action.card
             own = self.own_final_card(seat)
-            if card != own:
+            if type(card) is not int or card != own:
                 raise IllegalAction(
                     f"the card you keep is {CARD_NAMES[own]}, not {_name(card)}"
                 )
+        elif self.took:
+            own_name = CARD_NAMES[self.own_final_card(seat)]
+            raise IllegalAction(
+                f"now place your own card {own_name} into a bowl, e.g. 'keep {own_name}>1'"
+            )
         else:
-            what = "place your own card (keep)" if self.took else "take a card from the offer"
-            raise IllegalAction(f"{what} into a bowl, e.g. 'take Y4>1' (got {action!r})")
+            raise IllegalAction("take a card from the offer into a bowl, e.g. 'take Y4>2'")
         bowl = action.bowl
         if not self._bowl_ok(seat, card, bowl):
             legal = self.legal_bowls(seat, card)
@@ -696,28 +728,36 @@ class TipsState(State):
             self._finish()
 
     def _apply_shoyu(self, seat: int, action: Any) -> None:
-        if self.shoyu_pending[seat] is not None:
-            raise IllegalAction(f"seat {seat} has no Shōyu left to place")
-        if not isinstance(action, PlaceShoyu):
-            raise IllegalAction(f"place your Shōyu cards in your bowls (got {action!r})")
         bowls = self.bowls[seat]
-        if len(action.bowls) > self.shoyu[seat]:
-            raise IllegalAction(
-                f"you hold {self.shoyu[seat]} Shōyu card(s), not {len(action.bowls)}"
-            )
-        if list(action.bowls) != sorted(action.bowls, key=lambda x: (not isinstance(x, int), x)):
-            raise IllegalAction("list the Shōyu bowls in order, e.g. PlaceShoyu((0, 0, 2))")
+        if self.shoyu_pending[seat] is not None:
+            if self.shoyu[seat] == 0 or all(len(b) < 2 for b in bowls):
+                raise IllegalAction("you have no Shōyu to place: wait for the others")
+            raise IllegalAction("you have already placed your Shōyu: wait for the others")
+        example = "e.g. 'shoyu 1 1 3', or 'shoyu none'"
+        if not isinstance(action, PlaceShoyu):
+            raise IllegalAction(f"place your Shōyu cards in your bowls, {example}")
+        chosen = action.bowls
+        if type(chosen) is not tuple:
+            raise IllegalAction(f"list one bowl number per Shōyu card, {example}")
+        held = self.shoyu[seat]
+        if len(chosen) > held:
+            raise IllegalAction(f"you hold {_count(held, 'Shōyu card')}, not {len(chosen)}")
+        for b in chosen:
+            if type(b) is not int or not 0 <= b < len(bowls):
+                raise IllegalAction(
+                    f"there is no bowl {_bowl_name(b)} (you have {_count(len(bowls), 'bowl')})"
+                )
+        if list(chosen) != sorted(chosen):
+            raise IllegalAction(f"list the bowls in increasing order, {example}")
         counts: dict[int, int] = {}
-        for b in action.bowls:
-            if not isinstance(b, int) or not 0 <= b < len(bowls):
-                raise IllegalAction(f"there is no bowl {_bowl_name(b)} (you have {len(bowls)})")
+        for b in chosen:
             counts[b] = counts.get(b, 0) + 1
         for b, k in counts.items():
             cap = len(bowls[b]) // 2
             if k > cap:
                 raise IllegalAction(
-                    f"bowl {b + 1} has {len(bowls[b])} ingredient(s): it holds at most {cap} "
-                    f"Shōyu (1 per 2 ingredients), not {k}"
+                    f"bowl {b + 1} has {_count(len(bowls[b]), 'ingredient')}: it holds at most "
+                    f"{cap} Shōyu (1 per 2 ingredients), not {k}"
                 )
         self.shoyu_pending[seat] = action
         if all(p is not None for p in self.shoyu_pending):
@@ -834,10 +874,11 @@ class TipsState(State):
         that they have chosen), other seats' Shōyu placements until all are in, Grunchie's
         face-down cards, and the unused deck. Everything else is public.
         """
+        check_seat(seat, self.players, spectator=True)
         names = CARD_NAMES
         phase = self.phase
         players = self.players
-        me = seat if seat is not None and 0 <= seat < players else -1
+        me = -1 if seat is None else seat
         mine = me >= 0
         revealed_now = phase in (EXCHANGE, SWAP, TAKE) or (
             phase in (SHOYU_PHASE, OVER) and self.revealed[0] >= 0
@@ -890,20 +931,40 @@ class TipsState(State):
             "unused_count": len(self.unused),
             "analysis": self.analysis[:],
             "paralysis": self.paralysis[:],
-            "log": [e for r in self.history for e in r],
+            # Fresh copies: a view shares nothing with the state or with another view.
+            "log": [_copy_event(e) for r in self.history for e in r],
             "log_rounds": [len(r) for r in self.history],
         }
         if phase == OVER:
-            view["result"] = self.result().to_json()
+            # The result is cached and shared: its JSON (details included) is copied deeply.
+            view["result"] = copy.deepcopy(self.result().to_json())
         return view
 
 
 # -- small helpers ----------------------------------------------------------------------
 
 
+_LIST_FIELDS: dict[str, tuple[str, ...]] = {
+    "reveal": ("cards",),
+    "cancel": ("slots",),
+    "swap": ("types", "preference"),
+    "order": ("slots",),
+    "place_shoyu": ("bowls",),
+}
+"""The fields of each kind of log event that hold a list (every other value is a scalar)."""
+
+
+def _copy_event(event: dict[str, Any]) -> dict[str, Any]:
+    """A log event copied for a view: the dict and the lists it holds."""
+    copied = event.copy()
+    for name in _LIST_FIELDS.get(copied["event"], ()):
+        copied[name] = copied[name][:]
+    return copied
+
+
 def _setup_type(name: Any) -> int:
     if not isinstance(name, str) or name not in LETTERS:
-        raise ValueError(f"{name!r} is not a type letter ({' '.join(LETTERS)})")
+        raise ValueError(f"{shown(name)} is not a type letter ({' '.join(LETTERS)})")
     return LETTERS.index(name)
 
 
@@ -920,25 +981,43 @@ def _setup_cards(raw: Any, what: str) -> list[int]:
     for name in raw:
         card = CARD_BY_NAME.get(name) if isinstance(name, str) else None
         if card is None:
-            raise ValueError(f"{name!r} in {what} is not a card (cards are written like C6)")
+            raise ValueError(
+                f"{shown(name)} in {what} is not a card (cards are written like C6)"
+            )
         out.append(card)
     return out
 
 
 def _name(card: Any) -> str:
-    if isinstance(card, int) and 0 <= card < len(CARD_NAMES):
+    """A card's notation, or what was offered instead of a card, said safely."""
+    if type(card) is int and 0 <= card < len(CARD_NAMES):
         return CARD_NAMES[card]
-    return repr(card)
+    return f"{shown(card)} (not a card)"
 
 
 def _bowl_name(bowl: Any) -> str:
-    return str(bowl + 1) if isinstance(bowl, int) else repr(bowl)
+    """A bowl as people number it (from 1), or what was offered instead, said safely."""
+    if type(bowl) is int and -(10**6) < bowl < 10**6:
+        return str(bowl + 1)
+    return f"{shown(bowl)} (not a bowl)"
+
+
+def _type_name(t: Any) -> str:
+    """An ingredient type's letter, or what was offered instead, said safely."""
+    if type(t) is int and 0 <= t < NTYPES:
+        return LETTERS[t]
+    return shown(t)
+
+
+def _count(n: int, noun: str) -> str:
+    """``"1 bowl"``, ``"2 bowls"``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _placement_reason(masks: Sequence[int], card: int, bowl: Any, legal: Sequence[int]) -> str:
     t = card // 9
     where = ", ".join(f"bowl {b + 1}" if b < len(masks) else f"a new bowl ({b + 1})" for b in legal)
-    if not isinstance(bowl, int) or bowl < 0 or bowl > len(masks):
+    if type(bowl) is not int or bowl < 0 or bowl > len(masks):
         return f"there is no bowl {_bowl_name(bowl)}: {CARD_NAMES[card]} may go into {where}"
     if bowl == len(masks):
         return (

@@ -5,40 +5,49 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from gametable.core.game import Action, Result, View
-from gametable.games.ramen_tips.cards import CARD_NAMES, LETTERS, TYPES
+from gametable.games.ramen_tips.cards import LETTERS, TYPES
 from gametable.games.ramen_tips.game import format_notation
-from gametable.games.ramen_tips.state import (
-    ACHIEVEMENTS,
-    Choose,
-    Exchange,
-)
+from gametable.games.ramen_tips.state import ACHIEVEMENTS, Keep, Take
 
 STYLES = {"C": "red", "A": "blue", "S": "yellow", "N": "magenta", "Y": "green"}
 
 NOTATION_HELP = """\
 Cards are a type letter and a value 1–9:
-  C Chāshū (pork, red)   A Ajitama (egg, blue)   S Sūpu (soup, yellow)
+  C Chāshū (pork, red)         A Ajitama (egg, blue)   S Sūpu (soup, yellow)
   N Nūdoru (noodles, purple)   Y Yasai (vegetables, green)
-Strength: the type's place in the preference row first (leftmost strongest), then value.
+Full names work too (chashu 6, Yasai 4). Strength: the type's place in the
+preference row first (leftmost strongest), then the value.
 
 Each round:
-  choose a card to reveal (secretly):        C6        (or: play C6)
-  with a lone 1, exchange it for a card:      S9        (or: exchange S9, or: pass)
-  with a lone 5, swap two preference cards:   C S       (or: swap C S, or: pass)
-  take an offer card into a bowl:             Y4>2      (or: take Y4>2, Y4 2, Y4>new;
-                                                         just Y4 when only one bowl fits)
-  final round, place your own card too:       C6>1      (or: keep C6>1), in either order
-  at the end, place your Shōyu cards:         1 1 3     (one bowl number per card; none)
-Bowls are numbered from 1; the number after your last bowl is a new bowl. A card must go
-into an existing bowl lacking its type if there is one, else it starts a new bowl.
-Other commands: 'moves' lists your legal moves (pick one by number: #3), 'help' shows
-this text, 'quit' leaves."""
+  choose a card to reveal, secretly:     C6      (or: play C6)
+  with a lone 1, exchange it:            S9      (or: exchange S9; pass)
+  with a lone 5, swap two preferences:   C S     (or: swap C S; pass)
+  take an offer card into a bowl:        Y4>2    (or: take Y4>2, Y4 2, Y4>new;
+                                                  just Y4 if one bowl fits)
+  final round, also keep your own card:  C6>1    (or: keep C6>1), either order
+  at the end, place your Shōyu cards:    1 1 3   (a bowl number per card;
+                                                  or: none)
+Bowls are numbered from 1; the number after your last bowl is a new bowl.
+A card must go into an existing bowl that lacks its type if there is one;
+only when every bowl has the type does it start a new bowl.
+
+On the table: 7¥ is the tip token on a preference slot (7 on the leftmost);
+◎ marks a Naruto (expansion): 3 yen at the end to the highest total of its
+type in valid ramen (◎ on Shōyu: the most Shōyu cards); a tie gives it to
+nobody. ✓ marks a seat that has chosen its card (or placed its Shōyu)."""
+
+NARUTO_LEGEND = (
+    "◎ Naruto: +3 yen at the end to the highest total of its type in valid ramen "
+    "(Shōyu ◎: most Shōyu cards); a tie gives it to nobody"
+)
+"""What the ◎ mark means, shown under the preference row whenever a Naruto is in play."""
 
 
 def card_text(name: str) -> Text:
@@ -59,10 +68,15 @@ def slot_name(view: View, slot: int) -> str:
     return label + " (you)" if slot == view.get("seat") else label
 
 
+def actor(view: View, slot: int) -> str:
+    """A seat as the subject of a sentence: "You" for the viewer, else its name."""
+    return "You" if slot == view.get("seat") else slot_name(view, slot)
+
+
 def describe_event(view: View, event: dict[str, Any]) -> Text:
     """One line of the round log."""
     kind = event["event"]
-    who = slot_name(view, event["seat"]) if "seat" in event else ""
+    who = actor(view, event["seat"]) if "seat" in event else ""
     if kind == "reveal":
         parts: list[Text | str] = ["Revealed: "]
         for slot, card in enumerate(event["cards"]):
@@ -76,9 +90,16 @@ def describe_event(view: View, event: dict[str, Any]) -> Text:
     if kind == "grunchie_ignores":
         return Text(f"Grunchie's {event['value']} has no effect", style="dim")
     if kind == "exchange":
+        other = event["with"]
+        if other == view.get("seat"):
+            whose = "your "
+        elif other >= view["players"]:
+            whose = "Grunchie's "
+        else:
+            whose = f"Seat {other}'s "
         return Text.assemble(
-            f"{who} exchanged ", card_text(event["gave"]), " for ", card_text(event["got"]),
-            f" ({slot_name(view, event['with'])})",
+            f"{who} exchanged ", card_text(event["gave"]), f" for {whose}",
+            card_text(event["got"]),
         )
     if kind == "pass":
         return Text(f"{who} did not use the {'1' if event['effect'] == 'exchange' else '5'}")
@@ -94,12 +115,13 @@ def describe_event(view: View, event: dict[str, Any]) -> Text:
         bowl = event["bowl"] + 1
         return Text.assemble(f"{who} kept ", card_text(event["card"]), f" in bowl {bowl}")
     if kind == "shoyu":
-        return Text(f"{who} gains a Shōyu card (a 9)")
+        return Text(f"{who} gained a Shōyu card (a 9)")
     if kind == "grunchie_removes":
         return Text.assemble("Grunchie removed ", card_text(event["card"]), " from the game")
     if kind == "place_shoyu":
         bowls = " ".join(str(b + 1) for b in event["bowls"])
-        return Text(f"{who} placed Shōyu in bowl(s) {bowls}")
+        word = "bowl" if len(set(event["bowls"])) == 1 else "bowls"
+        return Text(f"{who} placed Shōyu in {word} {bowls}")
     return Text(str(event))
 
 
@@ -123,9 +145,12 @@ class TipsTextUI:
         if view["final_round"]:
             head += " — final round"
         if view["grunchie"]:
-            head += f" — Grunchie has {view['grunchie_hand_size']} face-down card(s)"
+            left = view["grunchie_hand_size"]
+            head += f" — Grunchie has {left} face-down card{'' if left == 1 else 's'}"
         rows.append(Text(head, style="bold"))
         rows.append(Text.assemble("Preference: ", preference_text(view)))
+        if view["shoyu_naruto"] or any(p["naruto"] for p in view["preference"]):
+            rows.append(Text(NARUTO_LEGEND, style="dim"))
         rows.append(Text.assemble("Offer: ", cards_text(view["offer"])))
         if view["revealed"] is not None:
             parts: list[Text | str] = ["Revealed: "]
@@ -180,15 +205,27 @@ class TipsTextUI:
     def _prompt(self, view: View) -> str:
         phase = view["phase"]
         if phase == "choose":
-            return "Everyone chooses a card to reveal."
+            return "Everyone chooses a card to reveal (✓: has chosen)."
+        current = view["current"]
+        if current is not None and current == view.get("seat"):
+            if phase == "exchange":
+                return "Your turn: you may exchange your lone 1 for another revealed card."
+            if phase == "swap":
+                return "Your turn: you may swap two preference cards with your lone 5."
+            todo = []
+            if not view["took"]:
+                todo.append("take an offer card into a bowl")
+            if not view["kept"]:
+                todo.append("place your own card into a bowl")
+            return f"Your turn: {' and '.join(todo)}."
         if phase == "exchange":
-            return f"{slot_name(view, view['current'])} may exchange the lone 1."
+            return f"{slot_name(view, current)} may exchange the lone 1."
         if phase == "swap":
-            return f"{slot_name(view, view['current'])} may swap two preference cards."
+            return f"{slot_name(view, current)} may swap two preference cards."
         if phase == "take":
-            return f"{slot_name(view, view['current'])} takes an offer card."
+            return f"{slot_name(view, current)} takes an offer card."
         if phase == "shoyu":
-            return "Players place their Shōyu cards."
+            return "Players place their Shōyu cards (✓: has placed them, or has none to place)."
         return "The game is over."
 
     def render_result(self, result: Result) -> RenderableType:
@@ -236,44 +273,60 @@ class TipsTextUI:
                 winner = "nobody" if row["winner"] is None else f"Seat {row['winner']}"
                 nar.add_row(row["kind"], " ".join(map(str, row["amounts"])), winner)
             parts.append(nar)
-        winners = ", ".join(f"Seat {s}" for s in result.winners)
-        line = f"Winner: {winners}"
-        if result.tiebreak:
-            line += f" (tie broken by {result.tiebreak})"
-        elif len(result.winners) > 1:
-            line += " (shared)"
-        parts.append(Text(line, style="bold"))
+        parts.append(Text(winner_line(result), style="bold"))
         return Group(*parts)
 
     def notation_help(self) -> str:
         return NOTATION_HELP
 
     def describe_legal(self, view: View, legal: Sequence[Action]) -> RenderableType:
+        """Every legal decision numbered as ``#n`` picks it: ``#n`` then its notation."""
         if not legal:
             return Text("nothing to do now", style="dim")
-        short = [_short(a) for a in legal]
-        text = Text()
-        for i, s in enumerate(short):
-            if i:
-                text.append("   ")
-            text.append(f"#{i + 1} ", style="dim")
-            text.append(s)
-        return text
+        phase = view["phase"]
+        if phase == "take":
+            final = any(isinstance(a, Keep) for a in legal)
+            taking = any(isinstance(a, Take) for a in legal)
+            if final and taking:
+                heading = "Take an offer card into a bowl, or first place your own card (keep):"
+            elif final:
+                heading = "Place your own card into a bowl:"
+            else:
+                heading = "Take an offer card into a bowl:"
+        else:
+            heading = _HEADINGS.get(phase, "Your options:")
+        entries = [
+            Text(f"#{i} {format_notation(action)}", no_wrap=True)
+            for i, action in enumerate(legal, 1)
+        ]
+        return Group(Text(heading), Columns(entries, padding=(0, 3)))
 
 
-def _short(action: Action) -> str:
-    """The compact form of a decision in the legal-move listing: the canonical notation
-    without the words the prompt does not need (``C6`` for ``play C6``, ``x S9`` for an
-    exchange, ``Y4>2`` for a take)."""
-    if isinstance(action, Choose):
-        return CARD_NAMES[action.card]
-    if isinstance(action, Exchange):
-        return f"x {CARD_NAMES[action.card]}"
-    try:
-        text = format_notation(action)
-    except TypeError:
-        return repr(action)
-    return text.removeprefix("take ")
+_HEADINGS = {
+    "choose": "Choose the card to reveal:",
+    "exchange": "Exchange your lone 1 for another revealed card, or pass:",
+    "swap": "Swap two preference cards with your lone 5, or pass:",
+    "shoyu": "Place your Shōyu (one bowl number per card; fewer, or none, is allowed):",
+}
 
 
-__all__ = ["NOTATION_HELP", "TipsTextUI", "card_text", "describe_event"]
+def winner_line(result: Result) -> str:
+    """Who won, and by which rule when yen alone did not decide (issue 11.1: the rule
+    named is the one that left a single player, or none when the tie stands)."""
+    winners = [f"Seat {s}" for s in result.winners]
+    if len(winners) == 1:
+        line = f"Winner: {winners[0]}"
+        if result.tiebreak:
+            line += f" (tied on yen, decided by the {result.tiebreak})"
+        return line
+    return f"Shared victory: {', '.join(winners)} (tied on yen)"
+
+
+__all__ = [
+    "NARUTO_LEGEND",
+    "NOTATION_HELP",
+    "TipsTextUI",
+    "card_text",
+    "describe_event",
+    "winner_line",
+]
