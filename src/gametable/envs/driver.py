@@ -1,0 +1,231 @@
+"""The game-agnostic engine behind every environment wrapper.
+
+A :class:`GameDriver` holds one game in progress and speaks only the core interface:
+:func:`gametable.core.get_game`, :meth:`Game.new_state`, ``State.to_act / legal_actions /
+apply / view / result / is_over``. It adds what the wrappers share: the game's encoder
+(:mod:`.encoding`), observations and action masks from views (computed once per position
+and seat), integer action ids checked before they reach the game, and rewards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from gametable.core import IllegalAction, get_game
+from gametable.core.game import Action, Game, Result, State, View
+from gametable.core.rng import Rng
+from gametable.envs.encoding import Delegate, Encoder, FloatArray, LegalMap, get_encoder
+
+REWARDS = ("score", "win")
+"""Reward schemes: the final score, or 1 for a seat ranked first (shared wins too) else 0."""
+
+
+def reward_bounds(encoder: Encoder, reward: str) -> tuple[float, float]:
+    """Lowest and highest final reward of a seat under ``reward``."""
+    return encoder.score_bounds() if reward == "score" else (0.0, 1.0)
+
+
+class GameDriver:
+    """One game of a registered gametable game, played by action ids.
+
+    ``options`` are the game's options (checked by the game: a bad one raises
+    :class:`~gametable.core.OptionError` naming it); ``reward`` is ``"score"`` or ``"win"``.
+    Call :meth:`reset` before playing.
+    """
+
+    def __init__(
+        self, game: str | Game, players: int, reward: str = "score", **options: Any
+    ) -> None:
+        self.game: Game = get_game(game) if isinstance(game, str) else game
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
+        if type(players) is not int:
+            raise TypeError(f"players must be a whole number, got {players!r}")
+        self.options = self.game.resolve_options(players, options)
+        self.players = players
+        self.reward = reward
+        self.encoder = get_encoder(self.game, players, self.options)
+        self.num_actions = self.encoder.num_actions
+        self.state: State | None = None
+        self.seed: int | None = None
+        self._rng = Rng(0)
+        self._version = 0
+        self._views: dict[int | None, tuple[int, View]] = {}
+        self._legal: dict[int, tuple[int, LegalMap]] = {}
+        self._obs: dict[int, tuple[int, FloatArray]] = {}
+
+    # -- the game ---------------------------------------------------------------------
+
+    def reset(self, seed: int) -> None:
+        """Deal a new game from ``seed`` (the same seed deals the same game)."""
+        self.state = self.game.new_state(self.players, seed, **self.options)
+        self.seed = seed
+        self._rng = Rng(f"envs:{seed}")
+        self._touch()
+
+    def load(self, state: State, rng: Rng) -> None:
+        """Continue from ``state`` (e.g. a determinized sample), with ``rng`` for macro-actions."""
+        self.state = state
+        self._rng = rng
+        self._touch()
+
+    def _touch(self) -> None:
+        self._version += 1
+
+    @property
+    def live(self) -> State:
+        if self.state is None:
+            raise RuntimeError("the environment has no game: call reset() first")
+        return self.state
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self.live.to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self.live.is_over
+
+    def result(self) -> Result:
+        return self.live.result()
+
+    # -- per-seat information (cached until the next decision) --------------------------
+
+    def view(self, seat: int | None) -> View:
+        """``seat``'s view of the current position (shared: do not modify it)."""
+        cached = self._views.get(seat)
+        if cached is not None and cached[0] == self._version:
+            return cached[1]
+        view = self.live.view(seat)
+        self._views[seat] = (self._version, view)
+        return view
+
+    def observation(self, seat: int) -> FloatArray:
+        """``seat``'s observation vector (a fresh array each call)."""
+        cached = self._obs.get(seat)
+        if cached is None or cached[0] != self._version:
+            cached = (self._version, self.encoder.encode(self.view(seat)))
+            self._obs[seat] = cached
+        return cached[1].copy()
+
+    def legal_map(self, seat: int) -> LegalMap:
+        """``seat``'s legal action ids, each with the game action it plays."""
+        cached = self._legal.get(seat)
+        if cached is not None and cached[0] == self._version:
+            return cached[1]
+        state = self.live
+        if seat in state.to_act:
+            legal = state.legal_actions(seat)
+            found = self.encoder.legal(seat, self.view(seat), legal) if legal else {}
+        else:
+            found = {}
+        self._legal[seat] = (self._version, found)
+        return found
+
+    def legal_ids(self, seat: int) -> list[int]:
+        """``seat``'s legal action ids, sorted."""
+        return sorted(self.legal_map(seat))
+
+    def mask(self, seat: int) -> np.ndarray:
+        """``seat``'s action mask: ``int8`` with a 1 at each legal id."""
+        mask = np.zeros(self.num_actions, np.int8)
+        ids = list(self.legal_map(seat))
+        if ids:
+            mask[ids] = 1
+        return mask
+
+    # -- playing ------------------------------------------------------------------------
+
+    def check_id(self, seat: int, action_id: Any) -> int:
+        """``action_id`` as an int if it is legal for ``seat`` now, else a clear error.
+
+        Raises :class:`~gametable.core.IllegalAction` (a ``GameError``) naming the id,
+        what it means, and the legal ids; nothing is changed.
+        """
+        if isinstance(action_id, np.ndarray) and action_id.shape == ():
+            action_id = action_id.item()
+        if isinstance(action_id, np.integer):
+            action_id = int(action_id)
+        if type(action_id) is not int:
+            raise IllegalAction(
+                f"an action is an integer id from 0 to {self.num_actions - 1}, got {action_id!r}"
+            )
+        state = self.live
+        if state.is_over:
+            raise IllegalAction("the game is over")
+        if seat not in state.to_act:
+            raise IllegalAction(
+                f"seat {seat} is not to act now (to act: "
+                f"{', '.join(str(s) for s in state.to_act)})"
+            )
+        legal = self.legal_map(seat)
+        if action_id not in legal:
+            if not 0 <= action_id < self.num_actions:
+                raise IllegalAction(
+                    f"action id {action_id} is out of range (ids 0–{self.num_actions - 1})"
+                )
+            shown = ", ".join(str(i) for i in sorted(legal)[:20])
+            more = f" and {len(legal) - 20} more" if len(legal) > 20 else ""
+            raise IllegalAction(
+                f"action id {action_id} ({self.encoder.action_label(seat, action_id)}) is not "
+                f"legal for seat {seat} now; legal ids: {shown}{more}"
+            )
+        return action_id
+
+    def resolve(self, seat: int, action_id: int) -> Action:
+        """The game action ``action_id`` plays now (a macro-action is decided here)."""
+        action = self.legal_map(seat)[action_id]
+        if isinstance(action, Delegate):
+            action = action.resolve(self._rng.spawn(f"{self._version}:{seat}:{action_id}"))
+        return action
+
+    def step(self, seat: int, action_id: Any) -> Action:
+        """Play ``action_id`` for ``seat``; returns the game action played.
+
+        An illegal id raises :class:`~gametable.core.IllegalAction` and changes nothing.
+        """
+        action_id = self.check_id(seat, action_id)
+        action = self.resolve(seat, action_id)
+        self.live.apply(seat, action)
+        self._touch()
+        return action
+
+    def action_string(self, seat: int, action_id: int) -> str:
+        """A name for ``action_id``: its notation when legal now, else its fixed meaning."""
+        legal = self.legal_map(seat) if self.state is not None else {}
+        action = legal.get(action_id)
+        if action is None or isinstance(action, Delegate):
+            return self.encoder.action_label(seat, action_id)
+        return self.game.format_action(action)
+
+    # -- rewards --------------------------------------------------------------------------
+
+    def rewards(self) -> list[float]:
+        """Each seat's final reward (zeros before the end)."""
+        state = self.live
+        if not state.is_over:
+            return [0.0] * self.players
+        result = state.result()
+        if self.reward == "win":
+            return [1.0 if rank == 1 else 0.0 for rank in result.ranks]
+        return [_float(score) for score in result.scores]
+
+    def info(self, seat: int) -> dict[str, Any]:
+        """What the wrappers put in ``info``: the view, and at the end the result."""
+        out: dict[str, Any] = {"view": self.view(seat)}
+        state = self.live
+        if state.is_over:
+            result = state.result()
+            out["result"] = result.to_json()
+            verdict = result.details.get("verdict") if isinstance(result.details, Mapping) else None
+            if verdict is not None:
+                out["verdict"] = verdict
+        return out
+
+
+def _float(score: int | Fraction) -> float:
+    return float(score)

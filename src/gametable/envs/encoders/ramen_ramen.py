@@ -1,0 +1,245 @@
+"""Ramen! Ramen!: 43 action ids by hand and Fridge position; a 663-float observation.
+
+Actions (a seat's hand holds at most 4 cards, listed in its view's order; the Fridge at
+most 4, in its view's order):
+
+- ids 0–35, *play two*: hand positions ``i < j`` (6 pairs: 01 02 03 12 13 23) times the
+  bowls ``p != q`` they go into (6 ordered pairs: 12 13 21 23 31 32), ``id = 6 * pair +
+  bowls``: the card at position ``i`` goes into bowl ``p``, the one at ``j`` into ``q``;
+- ids 36–38, *play one*: the last card of the hand into bowl 1, 2 or 3;
+- ids 39–42, *take*: the Fridge card at position 0–3 (the first or the second take of a
+  turn alike).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from gametable.core.game import Action, View
+from gametable.envs.encoding import (
+    Encoder,
+    FloatArray,
+    LegalMap,
+    register_encoder,
+    relative,
+    scaled,
+)
+
+LETTERS = "ACKMGNS"
+CARDS = tuple(f"{letter}{value}" for letter in LETTERS for value in range(8))
+CARD = {name: i for i, name in enumerate(CARDS)}
+SLOTS = 4
+PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+PAIR_INDEX = {pair: k for k, pair in enumerate(PAIRS)}
+BOWL_PAIRS = ((0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1))
+BOWL_PAIR_INDEX = {pair: k for k, pair in enumerate(BOWL_PAIRS)}
+_PAIR_BASE = tuple(
+    tuple(6 * PAIR_INDEX[i, j] if (i, j) in PAIR_INDEX else -1 for j in range(SLOTS))
+    for i in range(SLOTS)
+)
+"""``6 * pair`` for hand positions ``i < j``: the first id of that pair's six plays."""
+PLAY1 = 36
+TAKE = 39
+NUM_ACTIONS = 43
+PHASES = ("play", "take", "take2")
+MODES = ("solo", "duel", "three", "teams")
+
+
+def _side(players: int, seat: int) -> int:
+    """The scoring side of a seat (teams A = seats 0 and 2, B = 1 and 3 with 4 players)."""
+    return seat % 2 if players == 4 else seat
+
+
+@register_encoder
+class RamenRamenEncoder(Encoder):
+    """See the module docstring; the slices are listed in ``docs/envs.md``."""
+
+    game_name = "ramen-ramen"
+
+    def __init__(self, game: Any, players: int, options: Any) -> None:
+        super().__init__(game, players, options)
+        add = self.layout.add
+        rel = [f"+{k}" for k in range(4)]
+        self.o_mode = add("mode", 4, "one-hot: solo, duel, three players, teams", MODES)
+        self.o_phase = add("phase", 3, "one-hot turn step: play, take, second take", PHASES)
+        self.o_to_act = add("to_act", 1, "1 when this seat is to decide")
+        self.o_hand = add("hand", 56, "cards in hand (one per card, A0…S7)", CARDS)
+        self.o_hand_slots = add(
+            "hand_slots",
+            4 * 8,
+            "per hand position 0–3 (the action ids' positions): ingredient one-hot "
+            "(A C K M G N S), then value / 7",
+            [f"h{i}.{x}" for i in range(4) for x in (*LETTERS, "value")],
+        )
+        self.o_fridge = add("fridge", 56, "cards in the Fridge", CARDS)
+        self.o_fridge_slots = add(
+            "fridge_slots",
+            4 * 8,
+            "per Fridge position 0–3: ingredient one-hot, then value / 7",
+            [f"f{i}.{x}" for i in range(4) for x in (*LETTERS, "value")],
+        )
+        self.o_bowls = add(
+            "bowls",
+            3 * 62,
+            "per bowl 1–3: its cards (56), sum / 14, ingredients / 7, then whom it is "
+            "served to: communal, this seat's side, the next side, the side after",
+            [f"b{p + 1}.{x}" for p in range(3) for x in (*CARDS, "sum", "types", *(
+                "communal", "mine", "side+1", "side+2"))],
+        )
+        self.o_deck = add("deck_size", 1, "cards in the deck / 56")
+        self.o_hand_sizes = add("hand_sizes", 4, "cards in hand / 4, by seat from this one", rel)
+        self.o_served = add(
+            "served_counts", 4, "bowls served / 10, by side from this seat's", rel
+        )
+        self.o_last_pick = add(
+            "last_pick",
+            4 * 56,
+            "each seat's last Fridge pick(s) (public), by seat from this one",
+            [f"{r}.{c}" for r in rel for c in CARDS],
+        )
+        self.o_open_served = add(
+            "open_served",
+            56,
+            "cards of this side's served bowls when they are open (solo; everyone at the end)",
+            CARDS,
+        )
+        self.o_served_types = add(
+            "open_served_types",
+            7,
+            "this side's open served bowls by their number of ingredients 1–7, count / 8",
+            [f"{k}types" for k in range(1, 8)],
+        )
+        self.o_discards = add("discard_count", 1, "solo discards set aside / 4")
+        self.num_actions = NUM_ACTIONS
+        self._comps: dict[Action, tuple[Any, ...]] = {}
+
+    # -- observation ------------------------------------------------------------------
+
+    def encode(self, view: View) -> FloatArray:
+        seat = view["seat"]
+        players = view["players"]
+        ones: list[int] = []
+        obs = np.zeros(self.layout.size, np.float32)
+        ones.append(self.o_mode + MODES.index(view["mode"]))
+        phase = view["phase"]
+        if phase in PHASES:
+            ones.append(self.o_phase + PHASES.index(phase))
+        if seat in view["to_act"]:
+            ones.append(self.o_to_act)
+        base = self.o_hand
+        slots = self.o_hand_slots
+        for i, name in enumerate(view["hand"]):
+            card = CARD[name]
+            ones.append(base + card)
+            ones.append(slots + 8 * i + (card >> 3))
+            obs[slots + 8 * i + 7] = (card & 7) / 7
+        base = self.o_fridge
+        slots = self.o_fridge_slots
+        for i, name in enumerate(view["fridge"]):
+            card = CARD[name]
+            ones.append(base + card)
+            ones.append(slots + 8 * i + (card >> 3))
+            obs[slots + 8 * i + 7] = (card & 7) / 7
+        my_side = _side(players, seat)
+        sides = 2 if players == 4 else players
+        for p, bowl in enumerate(view["bowls"]):
+            b = self.o_bowls + 62 * p
+            for name in bowl["cards"]:
+                ones.append(b + CARD[name])
+            obs[b + 56] = scaled(bowl["sum"], 14)
+            obs[b + 57] = bowl["ingredients"] / 7
+            owner = bowl["owner"]
+            ones.append(b + 58 + (0 if owner is None else 1 + relative(my_side, owner, sides)))
+        obs[self.o_deck] = view["deck_size"] / 56
+        for s in range(players):
+            r = relative(seat, s, players)
+            obs[self.o_hand_sizes + r] = view["hand_sizes"][s] / 4
+            for name in view["last_pick"][s]:
+                ones.append(self.o_last_pick + 56 * r + CARD[name])
+        for entry in view["served"]:
+            side = entry["side"]
+            obs[self.o_served + relative(my_side, side, sides)] = scaled(entry["count"], 10)
+            if side == my_side and entry["bowls"] is not None:
+                for bowl_cards in entry["bowls"]:
+                    kinds = {name[0] for name in bowl_cards}
+                    obs[self.o_served_types + len(kinds) - 1] += 1 / 8
+                    for name in bowl_cards:
+                        ones.append(self.o_open_served + CARD[name])
+        obs[self.o_discards] = view["discard_count"] / 4
+        obs[ones] = 1.0
+        return obs
+
+    # -- actions ------------------------------------------------------------------------
+
+    def _components(self, action: Action) -> tuple[Any, ...]:
+        """``("take", card)``, ``("one", card, bowl)`` or ``(card_a, card_b, k, k_swapped)``:
+        a play's two cards and the index of its bowl pair, as is and with the cards swapped
+        (read once per action from the game's notation)."""
+        comps = self._comps.get(action)
+        if comps is None:
+            text = self.game.action_to_json(action)
+            if text.startswith("take "):
+                comps = ("take", text[5:])
+            else:
+                placements = []
+                for part in text.split():
+                    card, bowl = part.split(">")
+                    placements.append((card, int(bowl) - 1))
+                if len(placements) == 1:
+                    comps = ("one", *placements[0])
+                else:
+                    (ca, pa), (cb, pb) = placements
+                    comps = (ca, cb, BOWL_PAIR_INDEX[pa, pb], BOWL_PAIR_INDEX[pb, pa])
+            self._comps[action] = comps
+        return comps
+
+    def legal(self, seat: int, view: View, legal: Sequence[Action]) -> LegalMap:
+        if not legal:
+            return {}
+        if len(view["hand"]) > SLOTS or len(view["fridge"]) > SLOTS:
+            raise ValueError("a Ramen! Ramen! hand or Fridge holds more than 4 cards")
+        out: LegalMap = {}
+        components = self._components
+        first = components(legal[0])
+        if first[0] == "take":
+            fridge = {name: i for i, name in enumerate(view["fridge"])}
+            for action in legal:
+                out[TAKE + fridge[components(action)[1]]] = action
+            return out
+        if first[0] == "one":  # a lone card
+            for action in legal:
+                out[PLAY1 + components(action)[2]] = action
+            return out
+        hand = {name: i for i, name in enumerate(view["hand"])}
+        get = self._comps.get
+        pair_base = _PAIR_BASE
+        for action in legal:
+            comps = get(action) or components(action)
+            i = hand[comps[0]]
+            j = hand[comps[1]]
+            if i < j:
+                out[pair_base[i][j] + comps[2]] = action
+            else:
+                out[pair_base[j][i] + comps[3]] = action
+        return out
+
+    def action_label(self, seat: int, action_id: int) -> str:
+        if not 0 <= action_id < NUM_ACTIONS:
+            raise ValueError(f"no Ramen! Ramen! action id {action_id} (ids 0–{NUM_ACTIONS - 1})")
+        if action_id >= TAKE:
+            return f"take Fridge card #{action_id - TAKE}"
+        if action_id >= PLAY1:
+            return f"play the last card into bowl {action_id - PLAY1 + 1}"
+        (i, j), (p, q) = PAIRS[action_id // 6], BOWL_PAIRS[action_id % 6]
+        return f"hand #{i} into bowl {p + 1}, hand #{j} into bowl {q + 1}"
+
+    def score_bounds(self) -> tuple[float, float]:
+        # 56 cards make at most 8 bowls of 7 ingredients (10 points each)
+        return (0.0, 80.0)
+
+    def max_decisions(self) -> int:
+        # at most 3 decisions a turn; each turn plays a card or empties the Fridge
+        return 3 * 56 + 8
