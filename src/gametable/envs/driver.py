@@ -9,6 +9,7 @@ and seat), integer action ids checked before they reach the game, and rewards.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -57,6 +58,7 @@ class GameDriver:
         self._views: dict[int | None, tuple[int, View]] = {}
         self._legal: dict[int, tuple[int, LegalMap]] = {}
         self._obs: dict[int, tuple[int, FloatArray]] = {}
+        self._handed: set[int | None] = set()
 
     # -- the game ---------------------------------------------------------------------
 
@@ -75,6 +77,7 @@ class GameDriver:
 
     def _touch(self) -> None:
         self._version += 1
+        self._handed.clear()
 
     @property
     def live(self) -> State:
@@ -104,13 +107,16 @@ class GameDriver:
         self._views[seat] = (self._version, view)
         return view
 
-    def observation(self, seat: int) -> FloatArray:
-        """``seat``'s observation vector (a fresh array each call)."""
+    def _encoded(self, seat: int) -> FloatArray:
         cached = self._obs.get(seat)
         if cached is None or cached[0] != self._version:
             cached = (self._version, self.encoder.encode(self.view(seat)))
             self._obs[seat] = cached
-        return cached[1].copy()
+        return cached[1]
+
+    def observation(self, seat: int) -> FloatArray:
+        """``seat``'s observation vector (a fresh array each call)."""
+        return self._encoded(seat).copy()
 
     def legal_map(self, seat: int) -> LegalMap:
         """``seat``'s legal action ids, each with the game action it plays."""
@@ -194,6 +200,11 @@ class GameDriver:
         self._touch()
         return action
 
+    def apply(self, seat: int, action: Action) -> None:
+        """Play a game action directly (a bot's decision); the game checks it."""
+        self.live.apply(seat, action)
+        self._touch()
+
     def action_string(self, seat: int, action_id: int) -> str:
         """A name for ``action_id``: its notation when legal now, else its fixed meaning."""
         legal = self.legal_map(seat) if self.state is not None else {}
@@ -215,8 +226,20 @@ class GameDriver:
         return [_float(score) for score in result.scores]
 
     def info(self, seat: int) -> dict[str, Any]:
-        """What the wrappers put in ``info``: the view, and at the end the result."""
-        out: dict[str, Any] = {"view": self.view(seat)}
+        """What the wrappers put in ``info``: the view, and at the end the result.
+
+        The view is handed out once as it is (after the observation and the legal ids
+        have been read from it, so changing it cannot change them); a second request for
+        the same position gets a copy, so no two infos share an object.
+        """
+        view = self.view(seat)
+        if seat not in self._handed:
+            self._encoded(seat)
+            self.legal_map(seat)
+            self._handed.add(seat)
+        else:
+            view = copy.deepcopy(view)
+        out: dict[str, Any] = {"view": view}
         state = self.live
         if state.is_over:
             result = state.result()
