@@ -59,6 +59,7 @@ class GameDriver:
         self._legal: dict[int, tuple[int, LegalMap]] = {}
         self._obs: dict[int, tuple[int, FloatArray]] = {}
         self._handed: set[int | None] = set()
+        self._steps = 0
 
     # -- the game ---------------------------------------------------------------------
 
@@ -67,6 +68,7 @@ class GameDriver:
         self.state = self.game.new_state(self.players, seed, **self.options)
         self.seed = seed
         self._rng = Rng(f"envs:{seed}")
+        self._steps = 0
         self._touch()
 
     def load(self, state: State, rng: Rng) -> None:
@@ -74,6 +76,19 @@ class GameDriver:
         self.state = state
         self._rng = rng
         self._touch()
+
+    def clone(self) -> GameDriver:
+        """An independent copy of this game in progress (the game state is cloned)."""
+        other = copy.copy(self)
+        other.state = None if self.state is None else self.state.clone()
+        other._views = {}
+        other._legal = {}
+        other._obs = {}
+        other._handed = set()
+        return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameDriver:
+        return self.clone()
 
     def _touch(self) -> None:
         self._version += 1
@@ -186,7 +201,7 @@ class GameDriver:
         """The game action ``action_id`` plays now (a macro-action is decided here)."""
         action = self.legal_map(seat)[action_id]
         if isinstance(action, Delegate):
-            action = action.resolve(self._rng.spawn(f"{self._version}:{seat}:{action_id}"))
+            action = action.resolve(self._rng.spawn(f"{self._steps}:{seat}:{action_id}"))
         return action
 
     def step(self, seat: int, action_id: Any) -> Action:
@@ -197,12 +212,14 @@ class GameDriver:
         action_id = self.check_id(seat, action_id)
         action = self.resolve(seat, action_id)
         self.live.apply(seat, action)
+        self._steps += 1
         self._touch()
         return action
 
     def apply(self, seat: int, action: Action) -> None:
         """Play a game action directly (a bot's decision); the game checks it."""
         self.live.apply(seat, action)
+        self._steps += 1
         self._touch()
 
     def action_string(self, seat: int, action_id: int) -> str:
