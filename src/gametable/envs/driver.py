@@ -180,8 +180,7 @@ class GameDriver:
             raise IllegalAction("the game is over")
         if seat not in state.to_act:
             raise IllegalAction(
-                f"seat {seat} is not to act now (to act: "
-                f"{', '.join(str(s) for s in state.to_act)})"
+                f"seat {seat} is not to act now (to act: {', '.join(str(s) for s in state.to_act)})"
             )
         legal = self.legal_map(seat)
         if action_id not in legal:
@@ -199,9 +198,9 @@ class GameDriver:
 
     def resolve(self, seat: int, action_id: int) -> Action:
         """The game action ``action_id`` plays now (a macro-action is decided here)."""
-        action = self.legal_map(seat)[action_id]
+        action: Action = self.legal_map(seat)[action_id]
         if isinstance(action, Delegate):
-            action = action.resolve(self._rng.spawn(f"{self._steps}:{seat}:{action_id}"))
+            return action.resolve(self._rng.spawn(f"{self._steps}:{seat}:{action_id}"))
         return action
 
     def step(self, seat: int, action_id: Any) -> Action:

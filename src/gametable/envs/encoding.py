@@ -250,7 +250,9 @@ def get_encoder(game: Game, players: int, options: Mapping[str, Any] | None = No
     return cls(game, players, options or {})
 
 
-def multiset_index(max_items: int, bins: int) -> tuple[dict[tuple[int, ...], int], list[tuple]]:
+def multiset_index(
+    max_items: int, bins: int
+) -> tuple[dict[tuple[int, ...], int], list[tuple[int, ...]]]:
     """Every sorted tuple of at most ``max_items`` values below ``bins``, numbered.
 
     The count is ``C(bins + max_items, max_items)``; used for Shōyu placements.

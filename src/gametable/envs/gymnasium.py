@@ -27,8 +27,9 @@ the step leaves the game unchanged and returns the same observation, the reward
 ``illegal_reward`` (default -1.0), ``terminated=False`` and ``info["illegal_action"]``,
 the reason (the id, what it means, the legal ids); with ``illegal_action="raise"`` it
 raises :class:`gametable.core.IllegalAction` with that reason instead. Something that is
-not an action id at all (a string, an id out of range) always raises. :meth:`GametableEnv.action_masks` returns the current mask
-(the method maskable-policy libraries such as sb3-contrib's ``MaskablePPO`` call).
+not an action id at all (a string, an id out of range) always raises.
+:meth:`GametableEnv.action_masks` returns the current mask (the method that
+maskable-policy libraries such as sb3-contrib's ``MaskablePPO`` call).
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ __all__ = ["GametableEnv"]
 class GametableEnv(gymnasium.Env):
     """One seat of a gametable game against bots (see the module docstring)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's class attribute)
 
     def __init__(
         self,
@@ -102,9 +103,7 @@ class GametableEnv(gymnasium.Env):
         self.observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(low=low, high=high, dtype=np.float32),
-                "action_mask": spaces.Box(
-                    0, 1, shape=(self.driver.num_actions,), dtype=np.int8
-                ),
+                "action_mask": spaces.Box(0, 1, shape=(self.driver.num_actions,), dtype=np.int8),
             }
         )
         self.action_space = spaces.Discrete(self.driver.num_actions)

@@ -105,7 +105,7 @@ def _digits(deals: int) -> int:
     return k
 
 
-class GametableSpielGame(pyspiel.Game):
+class GametableSpielGame(pyspiel.Game):  # type: ignore[misc]
     """One gametable game as an OpenSpiel game (see the module docstring)."""
 
     def __init__(self, game: Game, params: dict[str, Any] | None = None) -> None:
@@ -160,7 +160,7 @@ class GametableSpielGame(pyspiel.Game):
         return self
 
 
-class GametableSpielState(pyspiel.State):
+class GametableSpielState(pyspiel.State):  # type: ignore[misc]
     """A game in progress: the deal's chance digits, then the gametable game."""
 
     def __init__(self, game: GametableSpielGame) -> None:
@@ -287,14 +287,14 @@ class GametableObserver:
     def __init__(self, game: GametableSpielGame, iig_obs_type: Any, params: Any) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
-        if iig_obs_type is not None:
-            if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not (
-                iig_obs_type.public_info
-            ):
-                raise ValueError(
-                    "gametable observations are one seat's view: public information plus "
-                    "that seat's private information (PrivateInfoType.SINGLE_PLAYER)"
-                )
+        if iig_obs_type is not None and (
+            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+            or not iig_obs_type.public_info
+        ):
+            raise ValueError(
+                "gametable observations are one seat's view: public information plus "
+                "that seat's private information (PrivateInfoType.SINGLE_PLAYER)"
+            )
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         layout = game.encoder.layout
         self.layout = layout

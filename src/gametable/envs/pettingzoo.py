@@ -74,10 +74,14 @@ class _SeedStream:
         return self._rng.next64() >> 1
 
 
-class GametableAEC(AECEnv):
+class GametableAEC(AECEnv):  # type: ignore[misc]
     """A gametable game as a PettingZoo AEC environment (see the module docstring)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "gametable", "is_parallelizable": True}
+    metadata: dict[str, Any] = {  # noqa: RUF012 (the API's class attribute)
+        "render_modes": ["ansi"],
+        "name": "gametable",
+        "is_parallelizable": True,
+    }
 
     def __init__(
         self,
@@ -102,10 +106,10 @@ class GametableAEC(AECEnv):
         self.action_spaces = {a: action for a in self.possible_agents}
         self._seeds = _SeedStream()
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -169,7 +173,7 @@ class GametableAEC(AECEnv):
         pass
 
     def __str__(self) -> str:
-        return self.metadata["name"]
+        return str(self.metadata["name"])
 
 
 raw_env = GametableAEC
@@ -184,7 +188,7 @@ def env(game: str, players: int = 2, **kwargs: Any) -> GametableAEC:
     return GametableAEC(game, players, **kwargs)
 
 
-class GametableParallel(ParallelEnv):
+class GametableParallel(ParallelEnv):  # type: ignore[misc]
     """A gametable game as a PettingZoo Parallel environment.
 
     Each step, every agent the game waits for (several at once during a simultaneous
@@ -193,7 +197,10 @@ class GametableParallel(ParallelEnv):
     a secret choice stays hidden from the others until the game reveals it.
     """
 
-    metadata = {"render_modes": ["ansi"], "name": "gametable_parallel"}
+    metadata: dict[str, Any] = {  # noqa: RUF012 (the API's class attribute)
+        "render_modes": ["ansi"],
+        "name": "gametable_parallel",
+    }
 
     def __init__(
         self,
@@ -217,10 +224,10 @@ class GametableParallel(ParallelEnv):
         self.action_spaces = {a: action for a in self.possible_agents}
         self._seeds = _SeedStream()
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
@@ -237,14 +244,18 @@ class GametableParallel(ParallelEnv):
         self.agents = self.possible_agents[:]
         return self._observations(), {a: self.driver.info(self._seat[a]) for a in self.agents}
 
-    def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+    def step(
+        self, actions: dict[str, Any]
+    ) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, Any]]:
         driver = self.driver
         if not self.agents:
             raise RuntimeError("the game is over: call reset() first")
         deciding = [self.possible_agents[s] for s in driver.to_act]
         missing = [a for a in deciding if actions.get(a) is None]
         if missing:
-            raise IllegalAction(f"missing actions for {', '.join(missing)} (the game waits for them)")
+            raise IllegalAction(
+                f"missing actions for {', '.join(missing)} (the game waits for them)"
+            )
         # check every id before applying any, so a bad one changes nothing
         for agent in deciding:
             driver.check_id(self._seat[agent], actions[agent])

@@ -112,7 +112,9 @@ class RamenFuryEncoder(Encoder):
         self.o_points = add("points", 5, "points eaten / 45, by seat from this one", rel, low=-1.0)
         self.o_eaten = add("cards_eaten", 5, "tie-break count / 15, by seat", rel)
         self.o_final = add(
-            "final_round", 2, "final round started; turns left after this one / 4",
+            "final_round",
+            2,
+            "final round started; turns left after this one / 4",
             ["final", "turns_left"],
         )
         self.o_options = add(
@@ -256,8 +258,10 @@ class RamenFuryEncoder(Encoder):
             return "draw deck"
         if a < RESTOCK:
             k = a - SPOON
-            return f"spoon {bowl(k // 3)}>{k % 3 + 1}" if k // 9 < self.players else (
-                f"spoon seat+{k // 9} (no such seat)"
+            return (
+                f"spoon {bowl(k // 3)}>{k % 3 + 1}"
+                if k // 9 < self.players
+                else (f"spoon seat+{k // 9} (no such seat)")
             )
         if a == RESTOCK:
             return "restock"

@@ -86,14 +86,15 @@ class RamenRamenEncoder(Encoder):
             3 * 62,
             "per bowl 1–3: its cards (56), sum / 14, ingredients / 7, then whom it is "
             "served to: communal, this seat's side, the next side, the side after",
-            [f"b{p + 1}.{x}" for p in range(3) for x in (*CARDS, "sum", "types", *(
-                "communal", "mine", "side+1", "side+2"))],
+            [
+                f"b{p + 1}.{x}"
+                for p in range(3)
+                for x in (*CARDS, "sum", "types", *("communal", "mine", "side+1", "side+2"))
+            ],
         )
         self.o_deck = add("deck_size", 1, "cards in the deck / 56")
         self.o_hand_sizes = add("hand_sizes", 4, "cards in hand / 4, by seat from this one", rel)
-        self.o_served = add(
-            "served_counts", 4, "bowls served / 10, by side from this seat's", rel
-        )
+        self.o_served = add("served_counts", 4, "bowls served / 10, by side from this seat's", rel)
         self.o_last_pick = add(
             "last_pick",
             4 * 56,

@@ -70,9 +70,7 @@ class RamenTipsEncoder(Encoder):
         self.o_players = add("players", 4, "one-hot player count 2–5", ["2p", "3p", "4p", "5p"])
         self.o_phase = add("phase", 5, "one-hot: choose, exchange, swap, take, shoyu", PHASES)
         self.o_to_act = add("to_act", 1, "1 when this seat is to decide")
-        self.o_round = add(
-            "round", 2, "round / 9; 1 in the final round", ["round", "final_round"]
-        )
+        self.o_round = add("round", 2, "round / 9; 1 in the final round", ["round", "final_round"])
         self.o_pref = add(
             "preference",
             5 * 6 + 1,

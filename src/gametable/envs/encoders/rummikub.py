@@ -107,9 +107,7 @@ class RummikubEncoder(Encoder):
         self.o_players = add("players", 3, "one-hot player count 2–4", ["2p", "3p", "4p"])
         self.o_to_act = add("to_act", 1, "1 when this seat is to decide")
         self.o_rack = add("rack", 53, "rack tiles per kind / 2 (K1 … O13, joker)", TILES)
-        self.o_table = add(
-            "table", 52, "number tiles on the table per kind / 2", TILES[:52]
-        )
+        self.o_table = add("table", 52, "number tiles on the table per kind / 2", TILES[:52])
         self.o_jokers = add(
             "table_jokers", 52, "jokers on the table by the tile they stand for / 2", TILES[:52]
         )
@@ -121,8 +119,7 @@ class RummikubEncoder(Encoder):
         self.o_last = add(
             "last",
             4 + 4 + 1,
-            "the last decision: its seat (from this one), play/draw/pass/timeout, tiles "
-            "laid / 14",
+            "the last decision: its seat (from this one), play/draw/pass/timeout, tiles laid / 14",
             [*(f"seat{r}" for r in rel), *LAST_KINDS, "laid"],
         )
         self.num_actions = NUM_ACTIONS
@@ -220,8 +217,8 @@ class RummikubEncoder(Encoder):
                             value = (first + last) * (last - first + 1) // 2
                             if melded or value >= 30:
                                 names = [TILES[base + k - 1] for k in range(first, last + 1)]
-                                out[NEW_RUN + RUN_INDEX[c, first, last - first + 1]] = (
-                                    self._play(view, [*table, names])
+                                out[NEW_RUN + RUN_INDEX[c, first, last - first + 1]] = self._play(
+                                    view, [*table, names]
                                 )
                     n = end + 1
                 else:
