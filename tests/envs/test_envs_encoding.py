@@ -184,3 +184,15 @@ def test_property_observations_stay_in_bounds_and_masks_match_legal_counts(
         ids = driver.legal_ids(seat)
         assert int(driver.mask(seat).sum()) == len(ids) == len(set(driver.live.legal_actions(seat)))
         driver.step(seat, ids[pick % len(ids)])
+
+
+def test_docs_show_every_game_s_observation_layout() -> None:
+    """docs/envs.md lists each layout exactly as the code builds it."""
+    from pathlib import Path
+
+    docs = (Path(__file__).parents[2] / "docs" / "envs.md").read_text(encoding="utf-8")
+    for game, players in (("ramen-ramen", 2), ("ramen-fury", 2), ("ramen-tips", 3), ("rummikub", 2)):
+        g = get_game(game)
+        encoder = get_encoder(g, players, g.resolve_options(players))
+        assert encoder.layout.markdown() in docs, game
+        assert f"Observation: {encoder.size} floats." in docs

@@ -98,6 +98,8 @@ class GametableEnv(gymnasium.Env):
         }
         self.opponent_names = dict(zip(others, names, strict=True))
         self.seat = seat
+        self.layout = self.driver.encoder.layout
+        """The observation's named slices (``layout["hand"].start`` …; ``docs/envs.md``)."""
         self.render_mode = render_mode
         low, high = self.driver.encoder.layout.bounds()
         self.observation_space = spaces.Dict(

@@ -96,6 +96,8 @@ class GametableAEC(AECEnv):  # type: ignore[misc]
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.driver = GameDriver(game, players, reward=reward, **options)
+        self.layout = self.driver.encoder.layout
+        """The observation's named slices (``docs/envs.md``)."""
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"gametable_{self.driver.game.name}"}
         self.possible_agents = [f"player_{s}" for s in range(players)]
@@ -214,6 +216,7 @@ class GametableParallel(ParallelEnv):  # type: ignore[misc]
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.driver = GameDriver(game, players, reward=reward, **options)
+        self.layout = self.driver.encoder.layout
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"gametable_{self.driver.game.name}_parallel"}
         self.possible_agents = [f"player_{s}" for s in range(players)]

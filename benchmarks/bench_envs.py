@@ -1,0 +1,202 @@
+"""Environment throughput: decisions per second through each wrapper, beside the bare engine.
+
+For each configuration, in the same run and on one core:
+
+- ``engine loop``: legal actions, a uniformly random choice, apply — no views, no encoding
+  (the loop of ``bench_engine.py``);
+- ``agents+views``: ``play_game`` with ``random`` agents (views, and the record written);
+- ``pettingzoo``: the AEC loop a learner runs — ``env.last()`` (observation vector and
+  action mask of the agent to act, and its info with the view), a random legal id from
+  the mask, ``env.step``;
+- ``gymnasium``: the same through the single-agent env (seat 0 against ``random`` bots,
+  whose decisions count too);
+- ``openspiel``: ``state.legal_actions()`` and ``apply_action`` on the Python game
+  (observations are not asked for);
+- PettingZoo's own classic card environments (Texas Hold'em, Leduc Hold'em, Hanabi) with
+  the same AEC loop, as the reference a researcher compares with — when installed
+  (``pip install rlcard pygame-ce shimmy``: rlcard's games need pygame for rendering,
+  Hanabi comes through shimmy and OpenSpiel).
+
+Each figure is the median of ``--batches`` batches of ``--games`` games (decisions per
+second over the batch), after one untimed batch of other seeds that warms the caches
+(an encoder reads each game action's notation once, the first time it meets it); the
+ratio column is the wrapper's figure over the engine loop's.
+Run: ``python benchmarks/bench_envs.py [--games 40] [--batches 5] [--only ramen-ramen]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+import warnings
+from collections.abc import Callable
+
+import numpy as np
+from rich.console import Console
+from rich.table import Table
+
+from gametable.agents import RandomAgent, play_game
+from gametable.core import Rng, get_game
+
+CONFIGS = [("ramen-ramen", 1), ("ramen-ramen", 2), ("ramen-fury", 2), ("ramen-tips", 3), ("rummikub", 2)]
+
+
+def engine(name: str, players: int, seed: int) -> int:
+    state = get_game(name).new_state(players, seed)
+    rng = Rng(seed)
+    n = 0
+    while not state.is_over:
+        for seat in state.to_act:
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randbelow(len(legal))])
+            n += 1
+    state.result()
+    return n
+
+
+def agents(name: str, players: int, seed: int) -> int:
+    record = play_game(get_game(name), [RandomAgent() for _ in range(players)], seed=seed)
+    return len(record.moves)
+
+
+def _pick(mask: np.ndarray, rng: Rng) -> int:
+    ids = np.flatnonzero(mask)
+    return int(ids[rng.randbelow(len(ids))])
+
+
+def aec_loop(env, seed: int) -> int:  # type: ignore[no-untyped-def]
+    """The AEC loop a learner runs, with a random legal id; returns the decisions played."""
+    env.reset(seed=seed)
+    rng = Rng(seed)
+    n = 0
+    for _agent in env.agent_iter():
+        obs, _reward, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(_pick(obs["action_mask"], rng))
+        n += 1
+    return n
+
+
+def pettingzoo(name: str, players: int) -> Callable[[int], int]:
+    from gametable.envs.pettingzoo import env
+
+    e = env(name, players)
+    return lambda seed: aec_loop(e, seed)
+
+
+def gymnasium_env(name: str, players: int) -> Callable[[int], int]:
+    from gametable.envs.gymnasium import GametableEnv
+
+    e = GametableEnv(name, players, opponents="random")
+
+    def run(seed: int) -> int:
+        obs, _ = e.reset(seed=seed)
+        rng = Rng(seed)
+        while True:
+            obs, _r, terminated, _t, _i = e.step(_pick(obs["action_mask"], rng))
+            if terminated:
+                return e.driver._steps
+
+    return run
+
+
+def openspiel(name: str, players: int) -> Callable[[int], int]:
+    import pyspiel
+
+    from gametable.envs.openspiel import short_name
+
+    game = pyspiel.load_game(short_name(name), {"players": players})
+
+    def run(seed: int) -> int:
+        rng = Rng(seed)
+        state = game.new_initial_state()
+        n = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.randbelow(len(state.chance_outcomes())))
+                continue
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randbelow(len(legal))])
+            n += 1
+        return n
+
+    return run
+
+
+def classic(module: str) -> Callable[[int], int] | None:
+    """A PettingZoo classic environment's AEC loop, or ``None`` when it does not load."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            mod = __import__(f"pettingzoo.classic.{module}", fromlist=["env"])
+            e = mod.env()
+            e.reset(seed=0)
+    except Exception:
+        return None
+    return lambda seed: aec_loop(e, seed)
+
+
+def rate(run: Callable[[int], int], games: int, batches: int, first_seed: int = 0) -> float:
+    """Median over batches of decisions per second, after one untimed batch (the
+    encoders remember each action's id the first time they meet it)."""
+    rates = []
+    for seed in range(10**6, 10**6 + games):
+        run(seed)
+    seed = first_seed
+    for _ in range(batches):
+        start = time.perf_counter()
+        n = 0
+        for _ in range(games):
+            n += run(seed)
+            seed += 1
+        rates.append(n / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=40, help="games per batch")
+    parser.add_argument("--batches", type=int, default=5, help="batches (the median is shown)")
+    parser.add_argument("--only", help="one game name")
+    args = parser.parse_args()
+    table = Table(
+        title=f"Environment throughput (random legal decisions, median of {args.batches} "
+        f"batches of {args.games} games, one core)"
+    )
+    for col in ("game", "players", "path", "decisions/s", "vs engine loop"):
+        table.add_column(col, justify="left" if col in ("game", "path") else "right")
+    for name, players in CONFIGS:
+        if args.only and name != args.only:
+            continue
+        games = max(1, args.games // 8) if name == "rummikub" else args.games
+        bare = rate(lambda s, n=name, p=players: engine(n, p, s), games, args.batches)
+        paths: list[tuple[str, Callable[[int], int]]] = [
+            ("agents+views", lambda s, n=name, p=players: agents(n, p, s)),
+            ("pettingzoo", pettingzoo(name, players)),
+            ("gymnasium", gymnasium_env(name, players)),
+            ("openspiel", openspiel(name, players)),
+        ]
+        table.add_row(name, str(players), "engine loop", f"{bare:,.0f}", "1.00")
+        for label, run in paths:
+            r = rate(run, games, args.batches)
+            table.add_row("", "", label, f"{r:,.0f}", f"{r / bare:.2f}")
+    if not args.only:
+        for module, label in (
+            ("texas_holdem_v4", "Texas Hold'em"),
+            ("leduc_holdem_v4", "Leduc Hold'em"),
+            ("hanabi_v5", "Hanabi"),
+        ):
+            run = classic(module)
+            if run is None:
+                table.add_row(f"PettingZoo {label}", "2", "pettingzoo", "not installed", "")
+                continue
+            r = rate(run, args.games, args.batches)
+            table.add_row(f"PettingZoo {label}", "2", "pettingzoo (reference)", f"{r:,.0f}", "")
+    Console().print(table)
+
+
+if __name__ == "__main__":
+    main()
