@@ -39,7 +39,13 @@ from rich.table import Table
 from gametable.agents import RandomAgent, play_game
 from gametable.core import Rng, get_game
 
-CONFIGS = [("ramen-ramen", 1), ("ramen-ramen", 2), ("ramen-fury", 2), ("ramen-tips", 3), ("rummikub", 2)]
+CONFIGS = [
+    ("ramen-ramen", 1),
+    ("ramen-ramen", 2),
+    ("ramen-fury", 2),
+    ("ramen-tips", 3),
+    ("rummikub", 2),
+]
 
 
 def engine(name: str, players: int, seed: int) -> int:

@@ -94,7 +94,9 @@ class LinearAgent:
                 table[a, PLACE_FEATURES:] = [lacking / 3, value / 7, float(value <= 2)]
         return table
 
-    def act(self, obs: dict[str, np.ndarray], greedy: bool = False) -> tuple[int, np.ndarray, np.ndarray]:
+    def act(
+        self, obs: dict[str, np.ndarray], greedy: bool = False
+    ) -> tuple[int, np.ndarray, np.ndarray]:
         mask = obs["action_mask"]
         feats = self.features(obs["observation"], mask)
         scores = np.where(mask == 1, feats @ self.weights, -np.inf)
@@ -113,11 +115,15 @@ def play(env: GametableEnv, seed: int, choose) -> float:  # type: ignore[no-unty
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
     parser.add_argument("--episodes", type=int, default=1500)
     parser.add_argument("--eval", type=int, default=200, help="held-out deals to compare on")
     parser.add_argument("--lr", type=float, default=0.05)
-    parser.add_argument("--plot", default="solo_learning.png", help="learning-curve PNG ('' for none)")
+    parser.add_argument(
+        "--plot", default="solo_learning.png", help="learning-curve PNG ('' for none)"
+    )
     args = parser.parse_args()
 
     env = GametableEnv("ramen-ramen", players=1)
@@ -139,7 +145,7 @@ def main() -> None:
         while True:
             action, feats, probs = agent.act(obs)
             trajectory.append((feats, action, probs))
-            obs, reward, terminated, _, info = env.step(action)
+            obs, reward, terminated, _, _ = env.step(action)
             if terminated:
                 break
         baseline = reward if baseline is None else 0.95 * baseline + 0.05 * reward
@@ -168,7 +174,12 @@ def main() -> None:
         ax.plot(scores, alpha=0.25, label="episode score")
         ax.plot(range(window - 1, len(scores)), smooth, label=f"mean of {window}")
         ax.axhline(random_mean, color="grey", linestyle="--", label=f"random ({random_mean:.1f})")
-        ax.axhline(learned_mean, color="green", linestyle=":", label=f"learned, greedy ({learned_mean:.1f})")
+        ax.axhline(
+            learned_mean,
+            color="green",
+            linestyle=":",
+            label=f"learned, greedy ({learned_mean:.1f})",
+        )
         ax.set_xlabel("training episode (solo Ramen! Ramen!)")
         ax.set_ylabel("final score")
         ax.legend(loc="lower right")

@@ -41,7 +41,9 @@ def play(game, bot, bot_seat: int, rng: np.random.Generator) -> list[float]:  # 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
     parser.add_argument("--game", default="python_gametable_ramen_ramen")
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--simulations", type=int, default=100, help="ISMCTS simulations per move")

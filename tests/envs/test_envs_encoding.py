@@ -191,8 +191,29 @@ def test_docs_show_every_game_s_observation_layout() -> None:
     from pathlib import Path
 
     docs = (Path(__file__).parents[2] / "docs" / "envs.md").read_text(encoding="utf-8")
-    for game, players in (("ramen-ramen", 2), ("ramen-fury", 2), ("ramen-tips", 3), ("rummikub", 2)):
+    for game, players in (
+        ("ramen-ramen", 2),
+        ("ramen-fury", 2),
+        ("ramen-tips", 3),
+        ("rummikub", 2),
+    ):
         g = get_game(game)
         encoder = get_encoder(g, players, g.resolve_options(players))
         assert encoder.layout.markdown() in docs, game
         assert f"Observation: {encoder.size} floats." in docs
+
+
+def test_ramen_ramen_maps_each_action_when_the_counts_disagree() -> None:
+    """The view-derived ids are used only when they are as many as the game's legal
+    actions; otherwise every legal action is mapped through its notation."""
+    g = get_game("ramen-ramen")
+    encoder = get_encoder(g, 2, g.resolve_options(2))
+    state = g.new_state(2, seed=4)
+    seat = state.to_act[0]
+    legal = list(state.legal_actions(seat))
+    full = encoder.legal(seat, state.view(seat), legal)
+    part = encoder.legal(seat, state.view(seat), legal[:5])
+    assert isinstance(part, dict) and len(part) == 5
+    assert all(full[i] == a for i, a in part.items())
+    with pytest.raises(KeyError):
+        full[42]  # a take id during the play step

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -139,8 +139,38 @@ class Delegate:
         return f"Delegate({self.label!r})"
 
 
-LegalMap = dict[int, Any]
+LegalMap = Mapping[int, Any]
 """Action id -> the game's action (or a :class:`Delegate`), for the legal ids only."""
+
+
+class LazyLegal(Mapping[int, Any]):
+    """A legal map whose actions are built only when asked for.
+
+    ``ids`` are the legal ids; ``make(id)`` returns the game action of a legal id. An
+    encoder uses it when the ids follow from the view alone (cheap) while finding each
+    id's action would cost a lookup per legal action; the encoder checks that the ids
+    are as many as the game's legal actions, and the game checks the action it is given.
+    """
+
+    __slots__ = ("_ids", "_make")
+
+    def __init__(self, ids: Sequence[int], make: Callable[[int], Action]) -> None:
+        self._ids = ids
+        self._make = make
+
+    def __getitem__(self, action_id: int) -> Action:
+        if action_id not in self._ids:
+            raise KeyError(action_id)
+        return self._make(action_id)
+
+    def __contains__(self, action_id: object) -> bool:
+        return action_id in self._ids
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._ids)
+
+    def __len__(self) -> int:
+        return len(self._ids)
 
 
 class Encoder(ABC):

@@ -22,9 +22,9 @@ from gametable.core.game import Action, View
 from gametable.envs.encoding import (
     Encoder,
     FloatArray,
+    LazyLegal,
     LegalMap,
     register_encoder,
-    relative,
     scaled,
 )
 
@@ -41,6 +41,17 @@ _PAIR_BASE = tuple(
     for i in range(SLOTS)
 )
 """``6 * pair`` for hand positions ``i < j``: the first id of that pair's six plays."""
+_PLAY_IDS = (
+    (),
+    (36, 37, 38),
+    *(
+        tuple(6 * k + m for k, (_, j) in enumerate(PAIRS) if j < n for m in range(6))
+        for n in (2, 3, 4)
+    ),
+)
+"""The legal ids of the play step by the number of cards in hand."""
+_TAKE_IDS = tuple(tuple(range(39, 39 + n)) for n in range(5))
+"""The legal ids of a take by the number of cards in the Fridge."""
 PLAY1 = 36
 TAKE = 39
 NUM_ACTIONS = 43
@@ -116,61 +127,72 @@ class RamenRamenEncoder(Encoder):
         self.o_discards = add("discard_count", 1, "solo discards set aside / 4")
         self.num_actions = NUM_ACTIONS
         self._comps: dict[Action, tuple[Any, ...]] = {}
+        self._by_text: dict[str, Action] = {}
 
     # -- observation ------------------------------------------------------------------
 
     def encode(self, view: View) -> FloatArray:
         seat = view["seat"]
         players = view["players"]
-        ones: list[int] = []
-        obs = np.zeros(self.layout.size, np.float32)
-        ones.append(self.o_mode + MODES.index(view["mode"]))
+        card = CARD
+        # (index, value) pairs, written into the vector at once at the end
+        idx: list[int] = [self.o_mode + MODES.index(view["mode"])]
+        val: list[float] = [1.0]
         phase = view["phase"]
         if phase in PHASES:
-            ones.append(self.o_phase + PHASES.index(phase))
+            idx.append(self.o_phase + PHASES.index(phase))
+            val.append(1.0)
         if seat in view["to_act"]:
-            ones.append(self.o_to_act)
-        base = self.o_hand
-        slots = self.o_hand_slots
-        for i, name in enumerate(view["hand"]):
-            card = CARD[name]
-            ones.append(base + card)
-            ones.append(slots + 8 * i + (card >> 3))
-            obs[slots + 8 * i + 7] = (card & 7) / 7
-        base = self.o_fridge
-        slots = self.o_fridge_slots
-        for i, name in enumerate(view["fridge"]):
-            card = CARD[name]
-            ones.append(base + card)
-            ones.append(slots + 8 * i + (card >> 3))
-            obs[slots + 8 * i + 7] = (card & 7) / 7
+            idx.append(self.o_to_act)
+            val.append(1.0)
+        for base, slots, names in (
+            (self.o_hand, self.o_hand_slots, view["hand"]),
+            (self.o_fridge, self.o_fridge_slots, view["fridge"]),
+        ):
+            for i, name in enumerate(names):
+                c = card[name]
+                s = slots + 8 * i
+                idx += (base + c, s + (c >> 3), s + 7)
+                val += (1.0, 1.0, (c & 7) / 7)
         my_side = _side(players, seat)
         sides = 2 if players == 4 else players
         for p, bowl in enumerate(view["bowls"]):
             b = self.o_bowls + 62 * p
             for name in bowl["cards"]:
-                ones.append(b + CARD[name])
-            obs[b + 56] = scaled(bowl["sum"], 14)
-            obs[b + 57] = bowl["ingredients"] / 7
+                idx.append(b + card[name])
+                val.append(1.0)
             owner = bowl["owner"]
-            ones.append(b + 58 + (0 if owner is None else 1 + relative(my_side, owner, sides)))
-        obs[self.o_deck] = view["deck_size"] / 56
+            where = 0 if owner is None else 1 + (owner - my_side) % sides
+            idx += (b + 56, b + 57, b + 58 + where)
+            val += (scaled(bowl["sum"], 14), bowl["ingredients"] / 7, 1.0)
+        idx.append(self.o_deck)
+        val.append(view["deck_size"] / 56)
+        sizes = view["hand_sizes"]
+        picks = view["last_pick"]
         for s in range(players):
-            r = relative(seat, s, players)
-            obs[self.o_hand_sizes + r] = view["hand_sizes"][s] / 4
-            for name in view["last_pick"][s]:
-                ones.append(self.o_last_pick + 56 * r + CARD[name])
+            r = (s - seat) % players
+            idx.append(self.o_hand_sizes + r)
+            val.append(sizes[s] / 4)
+            for name in picks[s]:
+                idx.append(self.o_last_pick + 56 * r + card[name])
+                val.append(1.0)
+        types = [0.0] * 7
         for entry in view["served"]:
             side = entry["side"]
-            obs[self.o_served + relative(my_side, side, sides)] = scaled(entry["count"], 10)
+            idx.append(self.o_served + (side - my_side) % sides)
+            val.append(scaled(entry["count"], 10))
             if side == my_side and entry["bowls"] is not None:
                 for bowl_cards in entry["bowls"]:
-                    kinds = {name[0] for name in bowl_cards}
-                    obs[self.o_served_types + len(kinds) - 1] += 1 / 8
+                    types[len({name[0] for name in bowl_cards}) - 1] += 1 / 8
                     for name in bowl_cards:
-                        ones.append(self.o_open_served + CARD[name])
-        obs[self.o_discards] = view["discard_count"] / 4
-        obs[ones] = 1.0
+                        idx.append(self.o_open_served + card[name])
+                        val.append(1.0)
+        idx += range(self.o_served_types, self.o_served_types + 7)
+        val += types
+        idx.append(self.o_discards)
+        val.append(view["discard_count"] / 4)
+        obs = np.zeros(self.layout.size, np.float32)
+        obs[idx] = val
         return obs
 
     # -- actions ------------------------------------------------------------------------
@@ -198,11 +220,42 @@ class RamenRamenEncoder(Encoder):
         return comps
 
     def legal(self, seat: int, view: View, legal: Sequence[Action]) -> LegalMap:
+        """The legal ids follow from the view: in the play step, every pair of hand
+        positions into every two different bowls (the last card into any bowl); in a take
+        step, every Fridge position. When they are as many as the game's legal actions
+        (always, unless the rules and this encoding disagree), each id's action is built
+        only if it is played; otherwise every legal action is mapped one by one."""
         if not legal:
             return {}
-        if len(view["hand"]) > SLOTS or len(view["fridge"]) > SLOTS:
+        hand = view["hand"]
+        fridge = view["fridge"]
+        if len(hand) > SLOTS or len(fridge) > SLOTS:
             raise ValueError("a Ramen! Ramen! hand or Fridge holds more than 4 cards")
-        out: LegalMap = {}
+        phase = view["phase"]
+        ids = _PLAY_IDS[len(hand)] if phase == "play" else _TAKE_IDS[len(fridge)]
+        if len(ids) == len(legal):
+            cards = (tuple(hand), tuple(fridge))  # the view may be handed out and changed
+            return LazyLegal(ids, lambda action_id: self._action(cards, action_id))
+        return self._mapped(view, legal)
+
+    def _action(self, cards: tuple[tuple[str, ...], tuple[str, ...]], action_id: int) -> Action:
+        """The game action of a legal id, from its notation (each text parsed once)."""
+        hand, fridge = cards
+        if action_id >= TAKE:
+            text = f"take {fridge[action_id - TAKE]}"
+        elif action_id >= PLAY1:
+            text = f"{hand[0]}>{action_id - PLAY1 + 1}"
+        else:
+            (i, j), (p, q) = PAIRS[action_id // 6], BOWL_PAIRS[action_id % 6]
+            text = f"{hand[i]}>{p + 1} {hand[j]}>{q + 1}"
+        action = self._by_text.get(text)
+        if action is None:
+            action = self._by_text[text] = self.game.action_from_json(text)
+        return action
+
+    def _mapped(self, view: View, legal: Sequence[Action]) -> LegalMap:
+        """Each legal action mapped to its id through its notation."""
+        out: dict[int, Action] = {}
         components = self._components
         first = components(legal[0])
         if first[0] == "take":
