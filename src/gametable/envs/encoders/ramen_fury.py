@@ -236,7 +236,7 @@ class RamenFuryEncoder(Encoder):
 
     def legal(self, seat: int, view: View, legal: Sequence[Action]) -> LegalMap:
         ids = self._ids
-        out: LegalMap = {}
+        out: dict[int, Any] = {}
         for action in legal:
             found = ids.get((seat, action))
             out[self.action_id(seat, action) if found is None else found] = action

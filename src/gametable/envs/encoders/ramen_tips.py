@@ -235,7 +235,7 @@ class RamenTipsEncoder(Encoder):
 
     def legal(self, seat: int, view: View, legal: Sequence[Action]) -> LegalMap:
         ids = self._ids
-        out: LegalMap = {}
+        out: dict[int, Any] = {}
         for action in legal:
             found = ids.get(action)
             out[self.action_id(action) if found is None else found] = action

@@ -188,7 +188,7 @@ class RummikubEncoder(Encoder):
     def legal(self, seat: int, view: View, legal: Sequence[Action]) -> LegalMap:
         if not legal:
             return {}
-        out: LegalMap = {}
+        out: dict[int, Any] = {}
         first = self.game.action_to_json(legal[0])
         out[DRAW if first == "draw" else PASS] = legal[0]
         out[SOLVER] = self._delegate("solver", seat, "solver", True, view, legal)
