@@ -177,3 +177,15 @@ def test_deal_k_is_gametable_seed_k() -> None:
     assert str(state).startswith("deal=77 ")
     expected = g.new_state(2, seed=77).view(state.current_player())
     assert state._driver.view(state.current_player()) == expected
+
+
+@pytest.mark.parametrize("game", ["ramen-ramen", "ramen-fury", "ramen-tips", "rummikub"])
+def test_states_serialize_and_deserialize(game: str) -> None:
+    spiel = _load(game, 2)
+    state = _play(spiel.new_initial_state(), np.random.default_rng(2), until=30)
+    again = spiel.deserialize_state(state.serialize())
+    assert str(again) == str(state)
+    assert again.legal_actions() == state.legal_actions()
+    player = state.current_player()
+    assert again.observation_tensor(player) == state.observation_tensor(player)
+    assert again.information_state_string(player) == state.information_state_string(player)

@@ -10,6 +10,7 @@ and seat), integer action ids checked before they reach the game, and rewards.
 from __future__ import annotations
 
 import copy
+import copyreg
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -89,6 +90,23 @@ class GameDriver:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameDriver:
         return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle the game in progress (the state by value, the game by its name)."""
+        copyreg.pickle(type(self.game), _reduce_game)
+        return (
+            _restore_driver,
+            (
+                self.game.name,
+                self.players,
+                self.reward,
+                self.options,
+                self.state,
+                self._rng,
+                self.seed,
+                self._steps,
+            ),
+        )
 
     def _touch(self) -> None:
         self._version += 1
@@ -264,6 +282,30 @@ class GameDriver:
             if verdict is not None:
                 out["verdict"] = verdict
         return out
+
+
+def _reduce_game(game: Game) -> tuple[Any, ...]:
+    """Games are registry singletons: pickled by name."""
+    return (get_game, (game.name,))
+
+
+def _restore_driver(
+    name: str,
+    players: int,
+    reward: str,
+    options: dict[str, Any],
+    state: State | None,
+    rng: Rng,
+    seed: int | None,
+    steps: int,
+) -> GameDriver:
+    driver = GameDriver(name, players, reward=reward, **options)
+    driver.state = state
+    driver._rng = rng
+    driver.seed = seed
+    driver._steps = steps
+    driver._touch()
+    return driver
 
 
 def _float(score: int | Fraction) -> float:

@@ -159,6 +159,15 @@ class GametableSpielGame(pyspiel.Game):  # type: ignore[misc]
     def __deepcopy__(self, memo: dict[int, Any]) -> GametableSpielGame:
         return self
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its name and parameters (OpenSpiel pickles a state's attributes)."""
+        return (_load_game, (short_name(self.gametable.name), self.get_parameters()))
+
+
+def _load_game(name: str, params: dict[str, Any]) -> GametableSpielGame:
+    game: GametableSpielGame = pyspiel.load_game(name, params)
+    return game
+
 
 class GametableSpielState(pyspiel.State):  # type: ignore[misc]
     """A game in progress: the deal's chance digits, then the gametable game."""
@@ -354,6 +363,7 @@ def register() -> list[str]:
             {"__module__": __name__, "GAMETABLE": game},
         )
         _CLASSES.append(cls)
+        globals()[cls.__name__] = cls  # importable by name, so states can be pickled
         pyspiel.register_game(_game_type(game, utility), cls)
     return names
 
