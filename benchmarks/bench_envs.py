@@ -14,8 +14,9 @@ For each configuration, in the same run and on one core:
   (observations are not asked for);
 - PettingZoo's own classic card environments (Texas Hold'em, Leduc Hold'em, Hanabi) with
   the same AEC loop, as the reference a researcher compares with — when installed
-  (``pip install rlcard pygame-ce shimmy``: rlcard's games need pygame for rendering,
-  Hanabi comes through shimmy and OpenSpiel).
+  (``pip install -e '.[rl-reference]'``: rlcard, pygame-ce, which rlcard's PettingZoo
+  environments import, and shimmy, through which Hanabi comes from OpenSpiel; all are
+  wheels, no system package is needed; PettingZoo 1.27 no longer has Gin Rummy).
 
 Each figure is the median of ``--batches`` batches of ``--games`` games (decisions per
 second over the batch), after one untimed batch of other seeds that warms the caches

@@ -20,9 +20,12 @@ from gametable.envs.pettingzoo import env, parallel_env
 @pytest.mark.parametrize(("game", "players"), CASES, ids=CASE_IDS)
 def test_pettingzoo_api_test(game: str, players: int) -> None:
     with warnings.catch_warnings():
-        # PettingZoo warns that a dict observation "is not a NumPy array", as for its own
-        # classic environments with action masks
-        warnings.simplefilter("ignore", UserWarning)
+        # PettingZoo warns that a dict observation "is not a NumPy array" and that its space
+        # is not a Box, as for its own classic environments with action masks; any other
+        # warning fails the test
+        warnings.simplefilter("error")
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        warnings.filterwarnings("ignore", message="Observation space for each agent probably")
         api_test(env(game, players), num_cycles=60)
 
 
