@@ -36,10 +36,11 @@ def _play(env: GametableEnv, seed: int) -> tuple[float, dict, int]:  # type: ign
             return total, info, steps
 
 
+@pytest.mark.filterwarnings("error")  # Gymnasium's checker warns about any doubtful point
 @pytest.mark.parametrize("env_id", IDS)
 def test_gymnasium_check_env(env_id: str) -> None:
     env = gymnasium.make(env_id)
-    check_env(env.unwrapped, skip_render_check=True)
+    check_env(env.unwrapped)  # the render check too: render_mode="ansi"
 
 
 @pytest.mark.parametrize(

@@ -53,7 +53,7 @@ __all__ = ["GametableEnv"]
 class GametableEnv(gymnasium.Env):
     """One seat of a gametable game against bots (see the module docstring)."""
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's class attribute)
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 (Gymnasium's)
 
     def __init__(
         self,

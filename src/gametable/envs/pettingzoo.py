@@ -79,6 +79,7 @@ class GametableAEC(AECEnv):  # type: ignore[misc]
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (the API's class attribute)
         "render_modes": ["ansi"],
+        "render_fps": 1,
         "name": "gametable",
         "is_parallelizable": True,
     }
@@ -201,6 +202,7 @@ class GametableParallel(ParallelEnv):  # type: ignore[misc]
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (the API's class attribute)
         "render_modes": ["ansi"],
+        "render_fps": 1,
         "name": "gametable_parallel",
     }
 
