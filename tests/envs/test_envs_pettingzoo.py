@@ -186,3 +186,25 @@ def test_ansi_render_is_the_games_text_without_colour() -> None:
     assert env("ramen-ramen", 2).render() is None
     with pytest.raises(ValueError, match="render_mode"):
         env("ramen-ramen", 2, render_mode="human")
+
+
+@pytest.mark.parametrize(("game", "players"), [("rummikub", 3), ("ramen-tips", 4)])
+def test_same_seed_and_actions_give_the_same_observations_and_rewards(
+    game: str, players: int
+) -> None:
+    """Rummikub's bot macro-actions included (picks cycle through every legal id)."""
+    runs = []
+    for _ in range(2):
+        e = env(game, players)
+        e.reset(seed=13)
+        seen = []
+        for n, _agent in enumerate(e.agent_iter()):
+            obs, reward, terminated, _tr, _info = e.last()
+            seen.append((obs["observation"].tobytes(), obs["action_mask"].tobytes(), reward))
+            if terminated:
+                e.step(None)
+                continue
+            ids = np.flatnonzero(obs["action_mask"])
+            e.step(int(ids[n % len(ids)]))
+        runs.append(seen)
+    assert runs[0] == runs[1]
