@@ -36,10 +36,48 @@ class RecordError(GameError):
     """A game record that is malformed or does not replay.
 
     ``step`` is the index of the offending decision (0-based) when the problem is a
-    decision, or ``None`` when the record as a whole is wrong.
+    decision, or ``None`` when the record as a whole is wrong. The message is always one
+    short line (at most :data:`MAX_MESSAGE` characters): whatever a damaged file holds,
+    quoting it never floods the terminal.
     """
 
     def __init__(self, message: str, step: int | None = None) -> None:
         self.step = step
-        self.reason = message
-        super().__init__(message if step is None else f"step {step}: {message}")
+        self.reason = clip(message, MAX_MESSAGE)
+        super().__init__(self.reason if step is None else f"step {step}: {self.reason}")
+
+
+MAX_MESSAGE = 300
+"""The longest error message a record error carries (longer ones are cut with "…")."""
+
+
+def clip(text: str, limit: int = 60) -> str:
+    """``text`` on one line and at most ``limit`` characters (cut with "…").
+
+    For error messages that quote what a person or a file gave: the quote must stay
+    short whatever was given.
+
+    >>> clip("a very long\nline", 10)
+    'a very lo…'
+    """
+    line = " ".join(text[: limit * 4].split()) if len(text) > limit else " ".join(text.split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def quote(value: object, limit: int = 60) -> str:
+    """``repr(value)`` clipped to ``limit`` characters, never slow whatever the value.
+
+    Huge integers (thousands of digits) are described by their length instead of being
+    converted to text, which Python refuses beyond 4300 digits and does slowly below.
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return f"<an integer of about {int(value.bit_length() * 0.30103) + 1} digits>"
+    if isinstance(value, str | bytes) and len(value) > limit:
+        value = value[: limit + 1]
+    if isinstance(value, list | tuple | dict) and len(value) > limit:
+        return f"<a {type(value).__name__} of {len(value)} items>"
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):
+        return f"<a deeply nested {type(value).__name__}>"
+    return clip(text, limit)

@@ -7,18 +7,43 @@ the seed), every decision with its seat, and the result. See ``docs/records.md``
 
 from __future__ import annotations
 
+import contextlib
 import json
+import math
+import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gametable.core.errors import GameError, RecordError
+from gametable.core.errors import GameError, RecordError, quote
 from gametable.core.game import JSON, Action, Game, Result, State
 from gametable.core.registry import get_game
 
 FORMAT = "gametable-record"
 VERSION = 1
+
+MAX_RECORD_BYTES = 8 * 1024 * 1024
+"""The largest record file :func:`load` reads (real records are tens of kilobytes)."""
+MAX_DEPTH = 64
+"""The deepest nesting of lists and objects a record may have (real records: about 6)."""
+MAX_INT_DIGITS = 40
+"""The longest integer a record may hold (seeds have at most 20 digits)."""
+MAX_ACTION_CHARS = 10_000
+"""The longest action text a record may hold (the longest real ones: a few hundred)."""
+
+# What a game's setup or action parsing raises on data it cannot make sense of. A record
+# is outside data: any of these becomes a RecordError naming the step, never a traceback.
+_DATA_ERRORS = (
+    ValueError,
+    TypeError,
+    KeyError,
+    IndexError,
+    AttributeError,
+    RecursionError,
+    OverflowError,
+    GameError,
+)
 
 
 @dataclass
@@ -66,15 +91,39 @@ class Record:
         return json.dumps(self.to_json(), indent=1, ensure_ascii=False)
 
     def save(self, path: str | Path) -> None:
-        """Write the record to ``path`` (atomically: a crash never leaves half a file)."""
+        """Write the record to ``path`` atomically and durably.
+
+        The text goes to ``path.tmp``, is flushed to the disk (``fsync``), then replaces
+        ``path``, and the folder is flushed too: once ``save`` returns, a crash or a power
+        cut leaves either the previous record or this one, never half a file, and never
+        loses a decision it acknowledged. On failure (a folder as ``path``, a full disk)
+        the temporary file is removed and the :class:`OSError` raised.
+        """
         target = Path(path)
         tmp = target.with_name(target.name + ".tmp")
-        tmp.write_text(self.dumps() + "\n", encoding="utf-8")
-        tmp.replace(target)
+        data = (self.dumps() + "\n").encode("utf-8")
+        try:
+            with open(tmp, "wb") as file:
+                file.write(data)
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(tmp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                tmp.unlink(missing_ok=True)
+            raise
+        _fsync_folder(target.parent)
 
     def initial_state(self) -> State:
-        """The state before the first decision."""
-        return self.game.state_from_setup(self.players, self.setup, self.options)
+        """The state before the first decision; :class:`RecordError` if the setup is invalid.
+
+        Whatever a game's ``state_from_setup`` raises on data it cannot use (``ValueError``,
+        ``TypeError``, ``KeyError``, ``RecursionError`` …) becomes a :class:`RecordError`.
+        """
+        try:
+            return self.game.state_from_setup(self.players, self.setup, self.options)
+        except _DATA_ERRORS as exc:
+            raise RecordError(f"invalid setup: {exc}") from None
 
     def states(self) -> Iterator[tuple[State, Move | None]]:
         """Each state in turn with the move about to be applied to it (``None`` at the end).
@@ -118,8 +167,24 @@ class Recorder:
             self.record.result = self.state.result()
 
 
+def _fsync_folder(folder: Path) -> None:
+    """Flush a folder's entries to the disk (POSIX; elsewhere ``os.replace`` is enough)."""
+    if os.name != "posix":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 def apply_move(state: State, move: Move, step: int) -> None:
-    """Apply a recorded move, turning any rules error into a :class:`RecordError`."""
+    """Apply a recorded move, turning any rules error into a :class:`RecordError`.
+
+    A record comes from outside: an action the game cannot even check (an engine error
+    rather than :class:`~gametable.core.errors.IllegalAction`) is reported the same way,
+    with the error's type so that the engine's fault can still be found.
+    """
     if move.seat not in state.to_act:
         who = ", ".join(map(str, state.to_act)) or "nobody (the game is over)"
         raise RecordError(f"seat {move.seat} is not to act (waiting for {who})", step)
@@ -127,34 +192,51 @@ def apply_move(state: State, move: Move, step: int) -> None:
         state.apply(move.seat, move.action)
     except GameError as exc:
         raise RecordError(str(exc), step) from None
+    except _DATA_ERRORS as exc:
+        raise RecordError(
+            f"the game cannot apply {quote(move.action)}: {type(exc).__name__}: {exc}", step
+        ) from None
 
 
 def from_json(data: JSON) -> Record:
-    """A record read from JSON data; raises :class:`RecordError` if it is malformed."""
+    """A record read from JSON data; raises :class:`RecordError` if it is malformed.
+
+    Everything is checked before a game sees it: the nesting depth, the size of integers,
+    the type of every field (``"version": true`` is not version 1), the length of each
+    action, and every action must parse. The error names the field (and the step of a
+    move) in one short line.
+    """
+    _check_shape(data)
     if not isinstance(data, Mapping):
         raise RecordError("a record must be a JSON object")
     if data.get("format") != FORMAT:
-        raise RecordError(f"not a gametable record (format is {data.get('format')!r})")
-    if data.get("version") != VERSION:
+        raise RecordError(f"not a gametable record (format is {quote(data.get('format'))})")
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
         raise RecordError(
-            f"record format version {data.get('version')!r} is not supported (this is {VERSION})"
+            f"record format version {quote(version)} is not supported (this is {VERSION})"
         )
     for key in ("game", "players", "options", "setup", "moves"):
         if key not in data:
             raise RecordError(f"record has no {key!r} field")
+    if not isinstance(data["game"], str):
+        raise RecordError(f"'game' must be a game name, got {quote(data['game'])}")
     try:
-        game = get_game(str(data["game"]))
+        game = get_game(data["game"])
     except KeyError as exc:
         raise RecordError(str(exc.args[0])) from None
     players = data["players"]
-    if not isinstance(players, int) or isinstance(players, bool):
-        raise RecordError(f"'players' must be an integer, got {players!r}")
+    if type(players) is not int:
+        raise RecordError(f"'players' must be an integer, got {quote(players)}")
     if not isinstance(data["options"], Mapping):
         raise RecordError("'options' must be an object")
     try:
         options = game.resolve_options(players, data["options"])
     except GameError as exc:
         raise RecordError(str(exc)) from None
+    seed = data.get("seed")
+    if seed is not None and type(seed) is not int and not isinstance(seed, str):
+        raise RecordError(f"'seed' must be an integer, a text or null, got {quote(seed)}")
     if not isinstance(data["moves"], list):
         raise RecordError("'moves' must be a list")
     moves: list[Move] = []
@@ -162,39 +244,123 @@ def from_json(data: JSON) -> Record:
         if not isinstance(raw, Mapping) or "seat" not in raw or "action" not in raw:
             raise RecordError("a move must be an object with 'seat' and 'action'", step)
         seat = raw["seat"]
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-            raise RecordError(f"seat {seat!r} is not a seat of a {players}-player game", step)
+        if type(seat) is not int or not 0 <= seat < players:
+            raise RecordError(f"seat {quote(seat)} is not a seat of a {players}-player game", step)
+        text = raw["action"]
+        if isinstance(text, str) and len(text) > MAX_ACTION_CHARS:
+            raise RecordError(
+                f"an action of {len(text):,} characters (at most {MAX_ACTION_CHARS:,})", step
+            )
         try:
-            action = game.action_from_json(raw["action"])
-        except (ValueError, TypeError, KeyError) as exc:
-            raise RecordError(f"malformed action {raw['action']!r}: {exc}", step) from None
+            action = game.action_from_json(text)
+        except _DATA_ERRORS as exc:
+            raise RecordError(f"malformed action {quote(text)}: {exc}", step) from None
         moves.append(Move(seat, action))
     meta = data.get("meta") or {}
     if not isinstance(meta, Mapping):
         raise RecordError("'meta' must be an object")
+    stored = data.get("result")
+    if stored is not None and not isinstance(stored, Mapping):
+        raise RecordError(f"'result' must be an object or null, got {quote(stored)}")
     return Record(
         game,
         players,
         options,
         data["setup"],
-        data.get("seed"),
+        seed,
         moves,
         None,
         dict(meta),
-        stored_result=data.get("result"),
+        stored_result=stored,
     )
 
 
+def _check_shape(data: JSON) -> None:
+    """Refuse nesting deeper than :data:`MAX_DEPTH`, integers longer than
+    :data:`MAX_INT_DIGITS` digits and non-finite numbers, anywhere (without recursion)."""
+    stack: list[tuple[JSON, int]] = [(data, 1)]
+    limit = 10**MAX_INT_DIGITS
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, Mapping | list | tuple):
+            if depth > MAX_DEPTH:
+                raise RecordError(f"the record nests deeper than {MAX_DEPTH} levels")
+            children = value.values() if isinstance(value, Mapping) else value
+            stack.extend((child, depth + 1) for child in children)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            if not -limit < value < limit:
+                raise RecordError(
+                    f"the record holds an integer of more than {MAX_INT_DIGITS} digits"
+                )
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise RecordError(f"the record holds the number {value}, which JSON does not allow")
+
+
+class _TooLong(ValueError):
+    pass
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise _TooLong(text)
+    return int(text)
+
+
+def _parse_constant(name: str) -> float:
+    raise RecordError(f"the record holds {name}, which is not a JSON number")
+
+
 def load(path: str | Path) -> Record:
-    """Read a record file; raises :class:`RecordError` if it is not valid JSON or malformed."""
+    """Read a record file; raises :class:`RecordError` if it is not valid JSON or malformed.
+
+    At most :data:`MAX_RECORD_BYTES` are read; a bigger file, a file that is not UTF-8
+    text, JSON nested too deep or with endless integers are each refused in one short
+    line, quickly (see :func:`loads`).
+    """
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as file:
+            raw = file.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+    return loads(raw, str(path))
+
+
+def loads(raw: bytes | str, source: str = "the record") -> Record:
+    """A record read from the bytes (or text) of a record file.
+
+    Raises :class:`RecordError` in one short line naming ``source`` and the problem: more
+    than :data:`MAX_RECORD_BYTES`, not UTF-8, not JSON, nested deeper than
+    :data:`MAX_DEPTH`, an integer longer than :data:`MAX_INT_DIGITS` digits, ``NaN``, or
+    anything :func:`from_json` refuses.
+    """
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordError(
+            f"{source} is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MiB: not a game record"
+        )
+    if isinstance(raw, bytes):
+        try:
+            text = raw.decode("utf-8-sig")  # a byte-order mark (some editors add one) is fine
+        except UnicodeDecodeError as exc:
+            raise RecordError(
+                f"{source} is not UTF-8 text (byte {raw[exc.start]:#04x} at offset "
+                f"{exc.start}): not a game record"
+            ) from None
+    else:
+        text = raw
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"{path} is not valid JSON: {exc}") from None
+        raise RecordError(
+            f"{source} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+        ) from None
+    except _TooLong:
+        raise RecordError(
+            f"{source} holds an integer of more than {MAX_INT_DIGITS} digits: not a game record"
+        ) from None
+    except RecursionError:
+        raise RecordError(
+            f"{source} nests deeper than {MAX_DEPTH} levels: not a game record"
+        ) from None
     return from_json(data)
 
 
@@ -205,19 +371,17 @@ def replay(record: Record) -> State:
     decision is illegal, if the setup is invalid, or if the outcome differs from the
     record's stored result.
     """
-    try:
-        state = record.initial_state()
-    except (ValueError, TypeError, KeyError) as exc:
-        raise RecordError(f"invalid setup: {exc}") from None
+    state = record.initial_state()
     for step, move in enumerate(record.moves):
         apply_move(state, move, step)
     stored = record.stored_result
     if state.is_over:
         record.result = state.result()
         if stored is not None and stored != json.loads(json.dumps(record.result.to_json())):
+            recorded = stored.get("scores") if isinstance(stored, Mapping) else stored
             raise RecordError(
-                f"the replayed result {record.result.to_json()['scores']} differs from the "
-                f"recorded one {stored.get('scores') if isinstance(stored, Mapping) else stored}"
+                f"the replayed result {quote(record.result.to_json()['scores'])} differs from "
+                f"the recorded one {quote(recorded)}"
             )
     elif stored is not None:
         raise RecordError(
