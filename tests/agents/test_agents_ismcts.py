@@ -162,7 +162,7 @@ def test_ismcts_rejects_bad_parameters_with_a_clear_message() -> None:
         ISMCTSAgent(game, 0, seconds=-1.0)
     with pytest.raises(ValueError, match="rollout policy 'nope'"):
         ISMCTSAgent(game, 0, rollout="nope")
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"the ismcts bot has no setting 'depth'; .* iterations"):
         make_agent(game, "ismcts", 0, depth=3)
 
 

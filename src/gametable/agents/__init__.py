@@ -4,9 +4,15 @@ from gametable.agents.base import (
     GENERIC_AGENTS,
     Agent,
     AgentFactory,
+    AgentSetting,
+    AgentSettingError,
     RandomAgent,
     agent_names,
+    agent_settings,
+    check_agent_settings,
+    describe_settings,
     make_agent,
+    parse_agent_spec,
 )
 from gametable.agents.play import play_game, random_playout
 
@@ -14,9 +20,15 @@ __all__ = [
     "GENERIC_AGENTS",
     "Agent",
     "AgentFactory",
+    "AgentSetting",
+    "AgentSettingError",
     "RandomAgent",
     "agent_names",
+    "agent_settings",
+    "check_agent_settings",
+    "describe_settings",
     "make_agent",
+    "parse_agent_spec",
     "play_game",
     "random_playout",
 ]

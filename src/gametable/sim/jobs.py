@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from gametable.agents import agent_names, make_agent, play_game
+from gametable.agents import agent_names, make_agent, parse_agent_spec, play_game
 from gametable.core.errors import GameError, OptionError
 from gametable.core.game import Game, Result
 from gametable.core.registry import get_game
@@ -49,45 +49,28 @@ class BotSpec:
     @classmethod
     def parse(cls, text: str) -> BotSpec:
         """Read ``name[:key=value]*``; values become int, float or bool where they look so."""
-        parts = [p.strip() for p in text.strip().split(":")]
-        name = parts[0].lower()
-        if not name:
-            raise SimError(f"empty bot name in {text!r}")
-        params: dict[str, Any] = {}
-        for part in parts[1:]:
-            key, eq, value = part.partition("=")
-            if not eq or not key.strip():
-                raise SimError(f"bot parameter {part!r} in {text!r} must be key=value")
-            params[key.strip().replace("-", "_")] = _parse_value(value.strip())
+        try:
+            name, params = parse_agent_spec(text)
+        except OptionError as exc:
+            raise SimError(str(exc)) from None
         return cls(name, tuple(sorted(params.items())))
 
     def __str__(self) -> str:
         return ":".join([self.name, *(f"{k}={_format_value(v)}" for k, v in self.params)])
 
     def check(self, game: Game) -> None:
-        """Raise :class:`SimError` unless ``game`` knows this bot and accepts its parameters."""
+        """Raise :class:`SimError` unless ``game`` knows this bot and accepts its settings.
+
+        The message lists the settings the bot takes, with their types and defaults.
+        """
         if self.name not in agent_names(game):
             raise SimError(
                 f"no bot {self.name!r} for {game.name} (available: {', '.join(agent_names(game))})"
             )
         try:
             make_agent(game, self.name, 0, **dict(self.params))
-        except (TypeError, ValueError, GameError) as exc:
+        except GameError as exc:
             raise SimError(f"bot {str(self)!r} cannot be built for {game.name}: {exc}") from None
-
-
-def _parse_value(text: str) -> Any:
-    low = text.lower()
-    if low in ("true", "yes", "on"):
-        return True
-    if low in ("false", "no", "off"):
-        return False
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
 
 
 def _format_value(value: Any) -> str:

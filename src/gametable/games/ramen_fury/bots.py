@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any
 
 from gametable.core.game import Action, Game, State, View
 from gametable.core.rng import Rng
@@ -160,9 +159,7 @@ class GreedyAgent:
     """Search playouts with this bot's policy stop after this many decisions and are valued
     by :meth:`playout_value`."""
 
-    def __init__(self, game: Game, seat: int = 0, **params: Any) -> None:
-        if params:
-            raise TypeError(f"the greedy bot takes no parameters, got {sorted(params)}")
+    def __init__(self, game: Game, seat: int = 0) -> None:
         from gametable.games.ramen_fury import policy
 
         self.game = game

@@ -126,10 +126,8 @@ class GreedyAgent:
 
     def __init__(
         self, game: Game | None = None, seat: int = 0, tip_weight: float = 0.6,
-        card_cost: float = 1.5, **params: Any
+        card_cost: float = 1.5,
     ) -> None:
-        if params:
-            raise TypeError(f"the greedy agent takes no parameters {sorted(params)}")
         self.seat = seat
         self.tip_weight = tip_weight
         self.card_cost = card_cost

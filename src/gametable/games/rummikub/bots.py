@@ -102,9 +102,8 @@ class RandomAgent:
 
     name = "random"
 
-    def __init__(self, game: Game | None = None, seat: int = 0, **params: Any) -> None:
-        if params:
-            raise TypeError(f"the random agent takes no parameters, got {sorted(params)}")
+    def __init__(self, game: Game | None = None, seat: int = 0) -> None:
+        pass
 
     def act(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
         return rng.choice(legal)
@@ -244,9 +243,8 @@ class GreedyAgent:
 
     name = "greedy"
 
-    def __init__(self, game: Game | None = None, seat: int = 0, **params: Any) -> None:
-        if params:
-            raise TypeError(f"the greedy agent takes no parameters, got {sorted(params)}")
+    def __init__(self, game: Game | None = None, seat: int = 0) -> None:
+        pass
 
     def act(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
         table, rack, melded, _ = _context(view)
