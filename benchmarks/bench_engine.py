@@ -36,7 +36,7 @@ def engine_game(game, players: int, seed: int) -> tuple[float, int]:  # type: ig
 
 def agent_game(game, players: int, seed: int) -> tuple[float, int]:  # type: ignore[no-untyped-def]
     start = time.perf_counter()
-    record = play_game(game, [RandomAgent() for _ in range(players)], seed=seed)
+    record = play_game(game, [RandomAgent() for _ in range(players)], seed=seed, agent_seed=seed)
     return time.perf_counter() - start, len(record.moves)
 
 

@@ -48,7 +48,8 @@ def agent_path(players: int, games: int) -> tuple[float, float]:
     decisions = 0
     start = time.process_time()
     for seed in range(games):
-        record = play_game(GAME, [RandomAgent() for _ in range(players)], seed=seed)
+        agents = [RandomAgent() for _ in range(players)]
+        record = play_game(GAME, agents, seed=seed, agent_seed=seed)
         decisions += len(record.moves)
     elapsed = time.process_time() - start
     return games / elapsed, decisions / games
@@ -62,7 +63,8 @@ def versus(games: int) -> tuple[float, float, float, float]:
     for seed in range(games):
         g = seed % 2
         names = ["greedy" if s == g else "random" for s in range(2)]
-        record = play_game(GAME, [make_agent(GAME, n, s) for s, n in enumerate(names)], seed=seed)
+        agents = [make_agent(GAME, n, s) for s, n in enumerate(names)]
+        record = play_game(GAME, agents, seed=seed, agent_seed=seed)
         assert record.result is not None
         winners = record.result.winners
         if g in winners:

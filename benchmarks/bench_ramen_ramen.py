@@ -24,7 +24,7 @@ GAME = get_game("ramen-ramen")
 def solo(seeds: int) -> None:
     scores = []
     for seed in range(seeds):
-        record = play_game(GAME, [make_agent(GAME, "greedy", 0)], seed=seed)
+        record = play_game(GAME, [make_agent(GAME, "greedy", 0)], seed=seed, agent_seed=seed)
         assert record.result is not None
         scores.append(int(record.result.scores[0]))
     bands = Counter(critics_band(s) for s in scores)
@@ -53,7 +53,8 @@ def versus(players: int, games: int) -> float:
             names = ["greedy" if s % 2 == greedy % 2 else "random" for s in range(4)]
         else:
             names = ["greedy" if s == greedy else "random" for s in range(players)]
-        record = play_game(GAME, [make_agent(GAME, n, s) for s, n in enumerate(names)], seed=seed)
+        agents = [make_agent(GAME, n, s) for s, n in enumerate(names)]
+        record = play_game(GAME, agents, seed=seed, agent_seed=seed)
         assert record.result is not None
         winners = record.result.winners
         if greedy in winners:

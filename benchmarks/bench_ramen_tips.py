@@ -36,7 +36,7 @@ def engine_rate(players: int, games: int) -> float:
 def agent_rate(players: int, games: int) -> float:
     start = time.perf_counter()
     for seed in range(games):
-        play_game(GAME, [RandomAgent() for _ in range(players)], seed=seed)
+        play_game(GAME, [RandomAgent() for _ in range(players)], seed=seed, agent_seed=seed)
     return games / (time.perf_counter() - start)
 
 
@@ -51,7 +51,7 @@ def versus(players: int, games: int) -> tuple[float, float, float, float]:
         agents = [
             make_agent(GAME, "greedy" if s == greedy else "random", s) for s in range(players)
         ]
-        result = play_game(GAME, agents, seed=seed).result
+        result = play_game(GAME, agents, seed=seed, agent_seed=seed).result
         assert result is not None
         if greedy in result.winners:
             share += 1 / len(result.winners)

@@ -129,7 +129,7 @@ def games_per_second(players: int, seconds: float = 5.0) -> float:
 def _duel(seed: int) -> tuple[int, bool, bool]:
     seats = ("solver", "greedy") if seed % 2 == 0 else ("greedy", "solver")
     agents = [make_agent(GAME, name, s) for s, name in enumerate(seats)]
-    record = play_game(GAME, agents, seed=f"duel-{seed}")
+    record = play_game(GAME, agents, seed=f"duel-{seed}", agent_seed=f"duel-{seed}")
     assert record.result is not None
     me = seats.index("solver")
     winners = record.result.winners

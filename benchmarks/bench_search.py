@@ -89,7 +89,7 @@ def speed(
                 total[2] += 1
             return action
 
-    play_game(game, [Timed(a) for a in agents], seed=seed)
+    play_game(game, [Timed(a) for a in agents], seed=seed, agent_seed=seed)
     return int(total[0]), float(total[1]), int(total[2])
 
 
@@ -108,7 +108,7 @@ def duel(job: tuple[str, int, int, int | None, dict[str, Any]]) -> tuple[float, 
         for s in range(players)
     ]
     started = time.process_time()
-    result = play_game(game, agents, seed=seed).result
+    result = play_game(game, agents, seed=seed, agent_seed=seed).result
     assert result is not None
     winners = result.winners
     return (1.0 / len(winners) if me in winners else 0.0), me, time.process_time() - started
@@ -137,7 +137,7 @@ def solo(job: tuple[int, float, str]) -> tuple[int, float]:
     params: dict[str, Any] = {"seconds": seconds} if bot == "planner" else {}
     agent = make_agent(game, bot, 0, **params)
     started = time.perf_counter()
-    record = play_game(game, [agent], seed=seed)
+    record = play_game(game, [agent], seed=seed, agent_seed=seed)
     elapsed = time.perf_counter() - started
     result = record.result
     assert result is not None

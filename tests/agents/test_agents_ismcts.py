@@ -70,7 +70,7 @@ def test_ismcts_plays_whole_games_against_greedy(name: str) -> None:
     agents = [make_agent(game, "ismcts", 0, iterations=6)] + [
         make_agent(game, "greedy", s) for s in range(1, players)
     ]
-    record = play_game(game, agents, seed=3)
+    record = play_game(game, agents, seed=3, agent_seed=3)
     assert record.result is not None
 
 

@@ -16,7 +16,7 @@ GAME = get_game("ramen-ramen")
 
 def sample() -> dict:  # type: ignore[type-arg]
     agents = [make_agent(GAME, "greedy", 0), make_agent(GAME, "random", 1)]
-    return json.loads(play_game(GAME, agents, seed=17).dumps())
+    return json.loads(play_game(GAME, agents, seed=17, agent_seed=17).dumps())
 
 
 def test_a_record_holds_the_documented_fields() -> None:

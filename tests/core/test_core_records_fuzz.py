@@ -37,7 +37,7 @@ def real_record(name: str) -> str:
     game = get_game(name)
     players = game.max_players
     agents = [make_agent(game, "random", seat) for seat in range(players)]
-    return play_game(game, agents, seed=11, agent_seed=("fuzz", name)).dumps()
+    return play_game(game, agents, seed=11, agent_seed=f"fuzz:{name}").dumps()
 
 
 def outcome(raw: bytes | str) -> str:

@@ -14,7 +14,7 @@ from gametable.agents.base import (
     make_agent,
     parse_agent_spec,
 )
-from gametable.agents.play import play_game, random_playout
+from gametable.agents.play import agent_streams, play_game, random_playout
 
 __all__ = [
     "GENERIC_AGENTS",
@@ -25,6 +25,7 @@ __all__ = [
     "RandomAgent",
     "agent_names",
     "agent_settings",
+    "agent_streams",
     "check_agent_settings",
     "describe_settings",
     "make_agent",

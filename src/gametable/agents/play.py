@@ -8,10 +8,21 @@ from typing import Any
 from gametable.agents.base import Agent
 from gametable.core.game import Game, Result
 from gametable.core.records import Record, Recorder
-from gametable.core.rng import Rng
+from gametable.core.rng import Rng, fresh_seed
 
 MAX_DECISIONS = 100_000
 """A guard against a game that never ends (a bug, never a rule)."""
+
+
+def agent_streams(players: int, agent_seed: int | str | None = None) -> list[Rng]:
+    """One random stream per seat for the agents, from ``agent_seed`` or, when it is
+    ``None``, from fresh entropy (:func:`~gametable.core.rng.fresh_seed`).
+
+    Never pass the deal's seed (or anything derived from it alone): a bot's choices
+    would then give the deal away (see :mod:`gametable.core.rng`).
+    """
+    base = Rng(f"agents:{fresh_seed() if agent_seed is None else agent_seed}")
+    return [base.spawn(seat) for seat in range(players)]
 
 
 def play_game(
@@ -23,13 +34,15 @@ def play_game(
 ) -> Record:
     """Play one game from ``seed`` with one agent per seat and return its record.
 
-    Each agent gets its own random stream derived from ``agent_seed`` (default: the game
-    seed) and its seat, so a batch of games is reproducible.
+    Each agent gets its own random stream, derived from ``agent_seed`` and its seat. By
+    default (``None``) the streams come from fresh entropy, never from the deal seed, so
+    nothing a bot does reveals the deal; a reproducible caller (a seeded job) passes a
+    seed derived from its own secret seed, e.g. ``derive_seed(job_seed, "agents", i)``,
+    and then the same ``seed`` and ``agent_seed`` give the same game.
     """
     recorder = Recorder(game, len(agents), seed, **options)
     state = recorder.state
-    base = Rng(f"agents:{seed if agent_seed is None else agent_seed}")
-    rngs = [base.spawn(seat) for seat in range(len(agents))]
+    rngs = agent_streams(len(agents), agent_seed)
     for _ in range(MAX_DECISIONS):
         if state.is_over:
             return recorder.record

@@ -22,7 +22,7 @@ from gametable.core.game import (
     rank_by_keys,
 )
 from gametable.core.registry import all_games, get_game, register
-from gametable.core.rng import Rng, derive_seed
+from gametable.core.rng import Rng, derive_seed, fresh_seed
 
 __all__ = [
     "JSON",
@@ -44,6 +44,7 @@ __all__ = [
     "all_games",
     "check_seat",
     "derive_seed",
+    "fresh_seed",
     "get_game",
     "rank_by_keys",
     "register",

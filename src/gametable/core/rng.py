@@ -1,14 +1,29 @@
-"""Seeded, platform-independent randomness.
+"""Seeded, platform-independent randomness, and the rule that keeps deals secret.
 
 :class:`Rng` is SplitMix64 (Steele, Lea & Flood 2014) with unbiased bounded integers by
 rejection. It depends on nothing but integer arithmetic, so the same seed gives the same
 deal on every machine, operating system and Python version — unlike :mod:`random`,
 whose algorithms are not promised to stay the same across releases.
+
+**The seed is the deal** (an invariant every front end and runner keeps): whoever knows a
+game's seed rebuilds every hidden card with ``game.new_state(players, seed)``. Therefore
+
+1. no seat is shown the seed, or anything derived from it, before the game is over
+   (front ends print it with the result, never at the start);
+2. agents' random streams never derive from the deal seed. In interactive play they come
+   from independent entropy (:func:`fresh_seed`); a seeded job (``simulate``,
+   ``tournament``, ``play_game(..., agent_seed=...)``) derives them from the job's own
+   seed — the organiser's secret — along a different path than its deals
+   (``derive_seed(job, "agents", i)`` vs ``derive_seed(job, "deal", i)``). A bot's
+   choices, which other seats and network clients see, then say nothing about the deal;
+3. interactive deal seeds are 64-bit (:func:`fresh_seed`), so a seat's own cards do not
+   single out the seed by brute force either.
 """
 
 from __future__ import annotations
 
 import hashlib
+import secrets
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -79,6 +94,12 @@ class Rng:
         disturbing this one.
         """
         return Rng(derive_seed(f"{self._state}:{label}"))
+
+
+def fresh_seed() -> int:
+    """A 64-bit seed from the operating system's entropy (:mod:`secrets`), for deals and
+    agents' streams in interactive play: nothing in the program can predict it."""
+    return secrets.randbits(64)
 
 
 def derive_seed(*parts: object) -> int:

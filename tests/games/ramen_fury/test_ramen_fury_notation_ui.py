@@ -118,7 +118,8 @@ def test_options_are_listed_with_defaults():
 def test_ui_renders_every_phase_and_the_result():
     console = Console(width=120, record=True, color_system=None)
     ui = GAME.ui
-    record = play_game(GAME, [make_agent(GAME, "greedy", 0), make_agent(GAME, "random", 1)], seed=5)
+    agents = [make_agent(GAME, "greedy", 0), make_agent(GAME, "random", 1)]
+    record = play_game(GAME, agents, seed=5, agent_seed=5)
     state = record.initial_state()
     phases = set()
     for move in record.moves:
@@ -175,7 +176,7 @@ def test_greedy_beats_random_most_of_the_time():
     wins = 0
     for seed in range(20):
         agents = [make_agent(GAME, "greedy", 0), make_agent(GAME, "random", 1)]
-        record = play_game(GAME, agents, seed=seed)
+        record = play_game(GAME, agents, seed=seed, agent_seed=seed)
         assert record.result is not None
         wins += record.result.ranks[0] == 1
     assert wins >= 16

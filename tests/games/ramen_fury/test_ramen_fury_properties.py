@@ -171,7 +171,7 @@ def test_determinize_keeps_publicly_known_cards_in_hand():
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_records_replay_to_the_same_result(players):
     agents = [make_agent(GAME, "greedy" if s % 2 else "random", s) for s in range(players)]
-    record = play_game(GAME, agents, seed=players * 7)
+    record = play_game(GAME, agents, seed=players * 7, agent_seed=players * 7)
     assert record.result is not None
     loaded = records.from_json(json.loads(record.dumps()))
     final = records.replay(loaded)
@@ -180,7 +180,7 @@ def test_records_replay_to_the_same_result(players):
 
 
 def test_a_tampered_record_is_rejected_with_the_step():
-    record = play_game(GAME, [RandomAgent(), RandomAgent()], seed=3)
+    record = play_game(GAME, [RandomAgent(), RandomAgent()], seed=3, agent_seed=3)
     data = json.loads(record.dumps())
     data["moves"][0]["action"] = "eat 1"
     with pytest.raises(records.RecordError) as info:
@@ -189,14 +189,14 @@ def test_a_tampered_record_is_rejected_with_the_step():
 
 
 def test_same_seed_same_game():
-    a = play_game(GAME, [RandomAgent(), RandomAgent()], seed=11)
-    b = play_game(GAME, [RandomAgent(), RandomAgent()], seed=11)
+    a = play_game(GAME, [RandomAgent(), RandomAgent()], seed=11, agent_seed=11)
+    b = play_game(GAME, [RandomAgent(), RandomAgent()], seed=11, agent_seed=11)
     assert a.dumps() == b.dumps()
 
 
 def test_golden_random_game_from_seed_1():
     """Pins a whole random game: any change of the rules' behaviour shows here."""
-    record = play_game(GAME, [RandomAgent(), RandomAgent()], seed=1)
+    record = play_game(GAME, [RandomAgent(), RandomAgent()], seed=1, agent_seed=1)
     assert record.result is not None
     assert len(record.moves) == 131
     assert record.result.scores == (-1, -1)

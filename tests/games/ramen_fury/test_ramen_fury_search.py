@@ -291,7 +291,7 @@ def test_ismcts_with_the_policy_plays_whole_games(players):
         ISMCTSAgent(GAME, s, iterations=30) if s == 0 else make_agent(GAME, "greedy", s)
         for s in range(players)
     ]
-    record = play_game(GAME, agents, seed=players)
+    record = play_game(GAME, agents, seed=players, agent_seed=players)
     assert record.result is not None
 
 

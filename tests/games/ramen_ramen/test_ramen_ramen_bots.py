@@ -70,7 +70,8 @@ def test_greedy_beats_random_in_every_mode() -> None:
             if players == 4:
                 names = ["greedy", "random", "greedy", "random"]
             record = play_game(
-                GAME, [make_agent(GAME, n, s) for s, n in enumerate(names)], seed=seed
+                GAME, [make_agent(GAME, n, s) for s, n in enumerate(names)], seed=seed,
+                agent_seed=seed,
             )
             assert record.result is not None
             wins += 0 in record.result.winners
@@ -79,7 +80,8 @@ def test_greedy_beats_random_in_every_mode() -> None:
 
 def test_golden_seeded_game_between_greedy_bots_is_pinned() -> None:
     # A whole game fixed by its seed: any change to the deal, the rules or the bot shows here.
-    record = play_game(GAME, [make_agent(GAME, "greedy", s) for s in range(2)], seed=2024)
+    agents = [make_agent(GAME, "greedy", s) for s in range(2)]
+    record = play_game(GAME, agents, seed=2024, agent_seed=2024)
     assert record.result is not None
     assert (len(record.moves), record.result.scores, record.result.ranks) == GOLDEN
 

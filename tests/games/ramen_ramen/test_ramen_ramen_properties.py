@@ -172,7 +172,7 @@ def test_determinize_samples_a_full_state_consistent_with_the_view(
 @given(players_st, seed_st)
 def test_replaying_a_random_games_record_reproduces_its_result(players: int, seed: int) -> None:
     agents = [RandomAgent() for _ in range(players)]
-    record = play_game(GAME, agents, seed=seed)
+    record = play_game(GAME, agents, seed=seed, agent_seed=seed)
     assert record.result is not None
     loaded = records.from_json(json.loads(record.dumps()))
     final = records.replay(loaded)

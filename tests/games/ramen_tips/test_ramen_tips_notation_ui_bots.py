@@ -157,7 +157,7 @@ def test_render_reveal_effects_and_result() -> None:
     assert "preference now S N Y C A" in text
     legal = render(GAME.ui.describe_legal(s.view(1), s.legal_actions(1)))
     assert "#1" in legal
-    record = play_game(GAME, [RandomAgent() for _ in range(3)], seed=1, narutos=True)
+    record = play_game(GAME, [RandomAgent() for _ in range(3)], seed=1, agent_seed=1, narutos=True)
     assert record.result is not None
     out = render(GAME.ui.render_result(record.result))
     assert "Total:" in out and "Winner:" in out and "Narutos" in out
@@ -171,7 +171,7 @@ def test_render_reveal_effects_and_result() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_greedy_bots_play_legal_games_to_the_end(players: int) -> None:
     agents = [make_agent(GAME, "greedy", s) for s in range(players)]
-    record = play_game(GAME, agents, seed=players, narutos=True)
+    record = play_game(GAME, agents, seed=players, agent_seed=players, narutos=True)
     assert record.result is not None
 
 
@@ -181,7 +181,7 @@ def test_greedy_beats_random_more_often_than_chance() -> None:
     for seed in range(games):
         g = seed % 3
         agents = [make_agent(GAME, "greedy" if s == g else "random", s) for s in range(3)]
-        result = play_game(GAME, agents, seed=seed).result
+        result = play_game(GAME, agents, seed=seed, agent_seed=seed).result
         assert result is not None
         if g in result.winners:
             wins += 1 / len(result.winners)

@@ -16,7 +16,7 @@ from gametable.games.rummikub.bots import SolverAgent, greedy_table
 def test_every_bot_plays_whole_games(players):
     names = ["random", "greedy", "solver", "greedy"][:players]
     agents = [make_agent(GAME, n, s) for s, n in enumerate(names)]
-    record = play_game(GAME, agents, seed=players)
+    record = play_game(GAME, agents, seed=players, agent_seed=players)
     assert record.result is not None and sum(record.result.scores) == 0
 
 
@@ -59,7 +59,7 @@ def test_solver_beats_greedy_more_often_than_not():
     for seed in range(games):
         seats = ("solver", "greedy") if seed % 2 == 0 else ("greedy", "solver")
         agents = [make_agent(GAME, n, s) for s, n in enumerate(seats)]
-        record = play_game(GAME, agents, seed=1000 + seed)
+        record = play_game(GAME, agents, seed=1000 + seed, agent_seed=1000 + seed)
         assert record.result is not None
         solver_seat = seats.index("solver")
         wins += solver_seat in record.result.winners
@@ -73,5 +73,5 @@ def test_bots_play_legally_with_every_flag_on():
         "freed_joker_needs_rack_tile": True,
     }
     agents = [make_agent(GAME, n, s) for s, n in enumerate(("solver", "greedy", "solver"))]
-    record = play_game(GAME, agents, seed=5, **flags)
+    record = play_game(GAME, agents, seed=5, agent_seed=5, **flags)
     assert record.result is not None and sum(record.result.scores) == 0

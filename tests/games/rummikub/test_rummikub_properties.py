@@ -164,7 +164,7 @@ def test_determinize_samples_vary_the_hidden_tiles_only():
 @pytest.mark.parametrize("seats", [("random", "greedy"), ("solver", "greedy", "random")])
 def test_record_replay_reproduces_the_result(seats):
     agents = [make_agent(GAME, name, seat) for seat, name in enumerate(seats)]
-    record = play_game(GAME, agents, seed=21)
+    record = play_game(GAME, agents, seed=21, agent_seed=21)
     loaded = records.from_json(json.loads(record.dumps()))
     final = records.replay(loaded)
     assert final.is_over

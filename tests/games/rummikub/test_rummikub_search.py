@@ -195,5 +195,5 @@ def test_ismcts_uses_the_playout_policy_and_value_by_default() -> None:
 def test_ismcts_at_its_default_budget_plays_a_whole_game_against_greedy() -> None:
     # a short game (14 decisions each), to keep the test fast
     agents = [make_agent(GAME, "greedy", 0), make_agent(GAME, "ismcts", 1)]
-    record = play_game(GAME, agents, seed=5)
+    record = play_game(GAME, agents, seed=5, agent_seed=5)
     assert record.result is not None and sum(record.result.scores) == 0
