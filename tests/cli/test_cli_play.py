@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from gametable.cli.main import app
@@ -195,3 +196,155 @@ def test_a_rummikub_match_lasts_one_game_per_player_by_default() -> None:
     result = run("play", "rummikub", "--seats", "solver,greedy", "--seed", "1", "--match")
     assert result.exit_code == 0, result.output
     assert "game 2 of 2" in result.output and "Match after 2 of 2 games" in result.output
+
+
+# -- the seed (issue 12.1) -------------------------------------------------------------------
+
+
+def test_the_seed_is_never_shown_before_the_game_is_over(tmp_path: Path) -> None:
+    seed = "987654321987"
+    unfinished = run("play", "ramen-ramen", "--seats", "human,greedy", "--seed", seed,
+                     input="help\nmoves\nboard\n#1\nquit\n")  # fmt: skip
+    assert unfinished.exit_code == 0 and "Game left unfinished" in unfinished.output
+    assert seed not in unfinished.output
+    hot_seat = run("play", "ramen-tips", "--seats", "human,human,greedy", "--seed", seed,
+                   input="\n#1\n\n#1\nquit\n")  # fmt: skip
+    assert "Pass the keyboard" in hot_seat.output and seed not in hot_seat.output
+    finished = run("play", "ramen-ramen", "--seats", "greedy,random", "--seed", seed)
+    assert seed not in finished.output.split("Game over")[0]
+    assert f"Dealt from seed {seed}" in finished.output.split("Game over")[1]
+
+
+def test_a_game_without_seed_is_dealt_from_64_bits_of_entropy(tmp_path: Path) -> None:
+    seeds = []
+    for i in range(4):
+        path = tmp_path / f"{i}.json"
+        run("play", "ramen-ramen", "--seats", "greedy,greedy", "--record", str(path))
+        seeds.append(json.loads(path.read_text())["seed"])
+    assert len(set(seeds)) == 4 and max(seeds) >= 2**32
+
+
+# -- bot settings (issue 11.13, issue 12.8) ---------------------------------------------------
+
+
+def test_play_takes_the_bot_settings_simulate_takes(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    result = run("play", "ramen-ramen", "--seats", "ismcts:iterations=5,greedy:avg_card=3",
+                 "--seed", "2", "--record", str(path))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    seats = json.loads(path.read_text())["meta"]["seats"]
+    assert seats == ["ismcts:iterations=5", "greedy:avg_card=3"]
+
+
+@pytest.mark.parametrize(
+    ("seats", "message"),
+    [
+        ("human,greedy:avg_card=abc", "setting avg_card takes a number, got 'abc'"),
+        ("human,greedy:depth=3", "the greedy bot has no setting 'depth'"),
+        ("human,ismcts:iterations=0", "iterations must be at least 1"),
+        ("human,greedy:depth", "must be key=value"),
+    ],
+)
+def test_bad_bot_settings_are_refused_before_the_game(seats: str, message: str) -> None:
+    result = run("play", "ramen-ramen", "--seats", seats)
+    assert result.exit_code == 2 and message in result.output
+    if "greedy" in message or "avg_card" in message:
+        assert "avg_card (a number, default 2.6)" in result.output
+    assert "Seat 0" not in result.output  # no game was shown
+
+
+# -- --record and --resume (issue 11.13, issue 12.7, issue 12.8) ------------------------------
+
+
+def test_a_record_path_that_cannot_hold_a_file_fails_up_front(tmp_path: Path) -> None:
+    blocker = tmp_path / "file.txt"
+    blocker.write_text("x")
+    cases = [
+        (tmp_path, "is a folder"),
+        (blocker / "game.json", "is a file, not a folder"),
+        (tmp_path / "missing" / "game.json", "does not exist"),
+    ]
+    for path, message in cases:
+        result = run("play", "ramen-ramen", "--seats", "human,greedy", "--record", str(path),
+                     input="#1\n")  # fmt: skip
+        assert result.exit_code == 2 and message in result.output, result.output
+        assert "Seat 0" not in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file.txt"]  # no stray .tmp
+
+
+def test_resume_needs_no_game_name_and_checks_the_stored_seats(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    run("play", "ramen-ramen", "--seats", "human,greedy", "--seed", "4", "--record", str(path),
+        input="#1\nquit\n")  # fmt: skip
+    assert "resume it with gametable play --resume" in " ".join(
+        run("play", "--resume", str(path), input="quit\n").output.split()
+    )
+    assert run("play", "rummikub", "--resume", str(path)).exit_code == 2
+    data = json.loads(path.read_text())
+    for seats in (["human"], ["human", "wizard"], [1, 2], "human,greedy",
+                  ["human", "greedy:depth=3"]):  # fmt: skip
+        data["meta"]["seats"] = seats
+        path.write_text(json.dumps(data))
+        result = run("play", "--resume", str(path))
+        assert result.exit_code == 2 and "meta.seats" in result.output, (seats, result.output)
+    assert run("play").exit_code == 2 and "name a game" in run("play").output
+
+
+def test_replay_check_says_when_a_record_is_unfinished(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    run("play", "ramen-ramen", "--seats", "human,greedy", "--seed", "4", "--record", str(path),
+        input="#1\nquit\n")  # fmt: skip
+    result = run("replay", str(path), "--check")
+    assert result.exit_code == 0
+    assert "The game is unfinished: seat" in result.output and "--resume" in result.output
+
+
+def test_replay_check_of_a_file_that_is_not_text_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "photo.json"
+    path.write_bytes(bytes(range(256)) * 40)
+    result = run("replay", str(path), "--check")
+    assert result.exit_code == 1
+    assert result.output.count("\n") == 1 and "is not UTF-8 text" in result.output
+
+
+# -- help and flags (issue 11.13) -------------------------------------------------------------
+
+
+COMMANDS = ["play", "replay", "games", "simulate", "tournament"]
+
+
+def test_help_shows_what_to_type_not_python_types() -> None:
+    for command in COMMANDS:
+        text = run(command, "--help").output
+        for placeholder in ("<bool>", "<list[", "<str>", "<int>", "<path>", "<float>"):
+            assert placeholder not in text, (command, placeholder)
+
+
+def test_play_help_lists_every_games_options() -> None:
+    text = run("play", "--help").output
+    for option in ("--narutos", "--turn-seconds N", "--first-player N", "--basic"):
+        assert option in text, option
+    assert "--turn-seconds" in run("simulate", "--help").output
+
+
+def test_a_short_flag_means_the_same_in_every_command() -> None:
+    import typer
+
+    from gametable.cli.main import app
+
+    group = typer.main.get_command(app)
+    meaning: dict[str, set[str]] = {}
+    for name in COMMANDS:
+        command = group.commands[name]  # type: ignore[attr-defined]
+        for param in command.params:
+            longs = [o for o in param.opts if o.startswith("--")]
+            for short in (o for o in param.opts if not o.startswith("--")):
+                meaning.setdefault(short, set()).update(longs)
+    clashes = {short: longs for short, longs in meaning.items() if len(longs) > 1}
+    assert not clashes
+    assert meaning["-n"] == {"--games"} and meaning["-p"] == {"--players"}
+
+
+def test_errors_are_printed_literally() -> None:
+    result = run("play", "ramen-ramen", "--seats", "human,[bold]wizard[/bold]")
+    assert result.exit_code == 2 and "'[bold]wizard[/bold]'" in result.output

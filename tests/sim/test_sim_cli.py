@@ -126,7 +126,7 @@ def test_tournament_prints_a_leaderboard_resumes_and_reports(tmp_path: Path) -> 
 def test_a_gauntlet_against_a_full_table(tmp_path: Path) -> None:
     result = run(
         "tournament", "ramen-fury", "--bots", "greedy,random", "--players", "3",
-        "--mode", "gauntlet", "-r", "1", "-w", "1", "--no-progress", "--json",
+        "--mode", "gauntlet", "--rounds", "1", "-w", "1", "--no-progress", "--json",
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     listing = json.loads(result.stdout)

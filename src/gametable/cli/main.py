@@ -14,15 +14,17 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
-from gametable.agents.base import agent_names
+from gametable.agents.base import agent_names, make_agent, parse_agent_spec
+from gametable.cli.help import Command, WithGameOptions
 from gametable.cli.session import HUMAN, LineReader, Session
 from gametable.cli.sim_commands import register as register_sim_commands
-from gametable.core.errors import GameError, OptionError, RecordError
+from gametable.core.errors import GameError, OptionError, RecordError, quote
 from gametable.core.game import Game, OptionSpec, score_to_json
-from gametable.core.records import Recorder, load, replay
+from gametable.core.records import MAX_INT_DIGITS, Recorder, load, replay
 from gametable.core.registry import all_games, get_game
-from gametable.core.rng import derive_seed
+from gametable.core.rng import derive_seed, fresh_seed
 
 app = typer.Typer(
     help="Play, replay and study table games: Ramen! Ramen!, Rummikub, Ramen Fury, Ramen.",
@@ -35,8 +37,12 @@ err = Console(stderr=True, highlight=False)
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    """Print an error naming the problem and return the exit to raise."""
-    err.print(f"[red]error:[/red] {message}")
+    """Print an error naming the problem and return the exit to raise.
+
+    The message is printed literally (``pip install 'gametable[sim]'`` keeps its
+    brackets): it is never read as rich markup.
+    """
+    err.print(Text.assemble(("error:", "red"), " ", message), soft_wrap=True)
     return typer.Exit(code)
 
 
@@ -82,79 +88,145 @@ def parse_game_options(game: Game, pairs: list[str], extra: list[str]) -> dict[s
 
 
 def parse_seats(game: Game, seats: str | None, players: int) -> list[str]:
-    names = agent_names(game)
+    """One entry per seat: ``human`` or a bot written ``name[:setting=value]*``.
+
+    Bots and their settings are checked here, before any game starts; the error lists the
+    settings the bot takes.
+    """
     if seats is None:
         default_bot = next(iter(game.bots), "random")
         return [HUMAN] + [default_bot] * (players - 1)
-    chosen = [s.strip().lower() for s in seats.split(",") if s.strip()]
+    chosen = [s.strip() for s in seats.split(",") if s.strip()]
     if len(chosen) != players:
         raise OptionError(f"--seats names {len(chosen)} seat(s) but --players is {players}")
-    for name in chosen:
-        if name != HUMAN and name not in names:
-            raise OptionError(f"unknown seat {name!r} (choose from: human, {', '.join(names)})")
-    return chosen
+    return [check_seat_spec(game, spec) for spec in chosen]
+
+
+def check_seat_spec(game: Game, spec: object) -> str:
+    """``spec`` checked as a seat (``human`` or a bot with valid settings), normalised."""
+    if not isinstance(spec, str):
+        raise OptionError(f"a seat is human or a bot name, not {quote(spec)}")
+    if spec.strip().lower() == HUMAN:
+        return HUMAN
+    name, settings = parse_agent_spec(spec)
+    names = agent_names(game)
+    if name not in names:
+        raise OptionError(f"unknown seat {quote(name)} (choose from: human, {', '.join(names)})")
+    make_agent(game, name, 0, **settings)  # every setting checked, as the game will use it
+    return ":".join([name, *(f"{k}={v}" for k, v in settings.items())])
+
+
+def check_record_path(path: Path) -> None:
+    """Refuse, before the game, a ``--record`` path that cannot hold a file."""
+    if path.is_dir():
+        raise OptionError(
+            f"--record {path} is a folder; give a file name, e.g. {path / 'game.json'}"
+        )
+    parent = path.parent
+    if not parent.exists():
+        raise OptionError(f"--record {path}: the folder {parent} does not exist")
+    if not parent.is_dir():
+        raise OptionError(f"--record {path}: {parent} is a file, not a folder")
 
 
 _CONTEXT = {"allow_extra_args": True, "ignore_unknown_options": True}
 
 
-@app.command(context_settings=_CONTEXT)
+@app.command(context_settings=_CONTEXT, cls=WithGameOptions)
 def play(
     ctx: typer.Context,
     game_name: Annotated[
-        str, typer.Argument(metavar="GAME", help="e.g. ramen-ramen (see 'gametable games')")
-    ],
+        str | None,
+        typer.Argument(
+            metavar="GAME",
+            help="e.g. ramen-ramen (see 'gametable games'); not needed with --resume",
+            show_default=False,
+        ),
+    ] = None,
     players: Annotated[
-        int | None, typer.Option("--players", "-p", help="number of players")
+        int | None, typer.Option("--players", "-p", metavar="N", help="number of players")
     ] = None,
     seats: Annotated[
         str | None,
-        typer.Option("--seats", "-s", help="comma-separated: human or a bot name per seat"),
+        typer.Option(
+            "--seats",
+            "-s",
+            metavar="LIST",
+            help="comma-separated: human or a bot per seat; bot:key=value passes settings",
+        ),
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="deal seed (default: random)")] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(metavar="N", help="deal seed (default: random; shown when the game ends)"),
+    ] = None,
     record: Annotated[
         Path | None,
-        typer.Option("--record", "-r", help="save the game record here (updated after every move)"),
+        typer.Option(
+            "--record",
+            "-r",
+            metavar="FILE",
+            help="save the game record here (updated after every move)",
+        ),
     ] = None,
     resume_path: Annotated[
-        Path | None, typer.Option("--resume", help="continue an unfinished record")
+        Path | None,
+        typer.Option("--resume", metavar="FILE", help="continue an unfinished record"),
     ] = None,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="game option name=value")
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="NAME=VALUE", help="game option (repeatable)"),
     ] = None,
     show_bots: Annotated[
-        bool, typer.Option("--show-bots/--quiet-bots", help="print each bot decision")
+        bool,
+        typer.Option(
+            "--show-bots/--quiet-bots", metavar="", help="print each bot decision"
+        ),
     ] = False,
     games: Annotated[
         int | None,
-        typer.Option("--games", "-g", help="play a match of this many games with running totals"),
+        typer.Option(
+            "--games",
+            "-n",
+            metavar="N",
+            help="play a match of this many games with running totals",
+        ),
     ] = None,
     match: Annotated[
         bool,
-        typer.Option("--match", help="play a match as long as the game's rules or options say"),
+        typer.Option(
+            "--match",
+            metavar="",
+            help="play a match as long as the game's rules or options say",
+        ),
     ] = False,
 ) -> None:
     """Play a game in the terminal against bots or friends (bots only: it runs by itself)."""
-    game = find_game(game_name)
     if (games is not None or match) and resume_path is not None:
         raise fail("--resume continues one game; it cannot be combined with --games or --match")
     if games is not None and games < 1:
         raise fail(f"--games must be at least 1, got {games}")
+    if seed is not None and abs(seed) >= 10**MAX_INT_DIGITS:
+        raise fail(f"--seed takes at most {MAX_INT_DIGITS} digits")
     if resume_path is not None:
         try:
             saved = load(resume_path)
             recorder = Recorder.resume(saved)
         except RecordError as exc:
             raise fail(f"cannot resume {resume_path}: {exc}") from None
-        if saved.game is not game:
-            raise fail(f"{resume_path} is a {saved.game.name} record, not {game.name}")
-        seat_names = saved.meta.get("seats") or parse_seats(game, seats, saved.players)
+        game = saved.game
+        if game_name is not None and find_game(game_name) is not game:
+            raise fail(f"{resume_path} is a {game.name} record, not {game_name}")
+        try:
+            seat_names = resumed_seats(game, saved.meta.get("seats"), seats, saved.players)
+        except GameError as exc:
+            raise fail(f"cannot resume {resume_path}: {exc}") from None
         record = record or resume_path
     else:
+        if game_name is None:
+            raise fail("name a game (see 'gametable games'), or give --resume FILE")
+        game = find_game(game_name)
         if seed is None:
-            import secrets
-
-            seed = secrets.randbelow(2**31)
+            seed = fresh_seed()
         if players is None:
             players = len(seats.split(",")) if seats else max(game.min_players, 2)
         try:
@@ -163,10 +235,15 @@ def play(
             recorder = Recorder(game, players, seed, **options)
         except GameError as exc:
             raise fail(str(exc)) from None
+    if record is not None:
+        first = record if games is None and not match else match_record_path(record, 1)
+        try:
+            check_record_path(first)
+        except GameError as exc:
+            raise fail(str(exc)) from None
     if games is not None or match:
         play_match(game, seat_names, recorder, games, record, show_bots)
         return
-    bots_only = HUMAN not in seat_names
     session = Session(
         game,
         seat_names,
@@ -174,15 +251,56 @@ def play(
         recorder,
         record_path=record,
         reader=LineReader(),
-        agent_seed=recorder.record.seed if recorder.record.seed is not None else 0,
         show_bots=show_bots,
     )
-    if not bots_only:
-        console.print(
-            f"[bold]{game.title}[/bold] — seed {recorder.record.seed}. "
-            "Type 'help' for the notation, 'moves' for your options."
-        )
+    start_session(session)
     session.run()
+
+
+def start_session(session: Session) -> None:
+    """Save the record once before the first decision (a path that cannot be written fails
+    here, not at the first move) and greet the humans (without the seed: it is the deal)."""
+    if session.record_path is not None:
+        session.recorder.record.meta["seats"] = list(session.seats)
+        try:
+            session.recorder.record.save(session.record_path)
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            raise fail(f"cannot write --record {session.record_path}: {reason}") from None
+    if session.humans:
+        console.print(
+            Text.assemble(
+                (session.game.title, "bold"),
+                " — type 'help' for the notation and commands, 'moves' for your options.",
+            )
+        )
+    if len(session.humans) > 1 and not console.is_terminal:
+        err.print(
+            "warning: the output is not a terminal, so the screen cannot be cleared when "
+            "the keyboard passes between seats"
+        )
+
+
+def resumed_seats(
+    game: Game, stored: object, seats: str | None, players: int
+) -> list[str]:
+    """The seats of a resumed game: the record's ``meta.seats``, checked like ``--seats``
+    (a tampered list is refused, naming the problem), else ``--seats`` or the default."""
+    if stored is None:
+        return parse_seats(game, seats, players)
+    if not isinstance(stored, list) or len(stored) != players:
+        raise OptionError(
+            f"its meta.seats must list {players} seats (human or a bot), got {quote(stored)}"
+        )
+    try:
+        return [check_seat_spec(game, spec) for spec in stored]
+    except GameError as exc:
+        raise OptionError(f"its meta.seats: {exc}") from None
+
+
+def match_record_path(record: Path, number: int) -> Path:
+    """Where game ``number`` of a match goes with ``--record NAME.json``: ``NAME-k.json``."""
+    return record.with_name(f"{record.stem}-{number}{record.suffix}")
 
 
 def play_match(
@@ -196,7 +314,8 @@ def play_match(
     """Several games between the same seats, the standings shown after each game.
 
     Game 1 is dealt from the seed, game ``k`` from a seed derived from it; with
-    ``--record NAME.json`` game ``k`` is saved as ``NAME-k.json``.
+    ``--record NAME.json`` game ``k`` is saved as ``NAME-k.json``. Bots draw from fresh
+    entropy in every game.
     """
     players = first.record.players
     options = first.record.options
@@ -206,14 +325,13 @@ def play_match(
     for number in range(1, the_match.games + 1):
         if number > 1:
             recorder = Recorder(game, players, derive_seed(seed, number), **options)
-        path = (
-            None if record is None else record.with_name(f"{record.stem}-{number}{record.suffix}")
-        )
+        path = None if record is None else match_record_path(record, number)
         console.rule(f"{game.title} — game {number} of {the_match.games}")
         session = Session(
             game, seat_names, console, recorder, record_path=path, reader=LineReader(),
-            agent_seed=f"{seed}:{number}", show_bots=show_bots,
+            show_bots=show_bots,
         )  # fmt: skip
+        start_session(session)
         session.run()
         if not recorder.state.is_over:
             console.print("[yellow]The match stops here.[/yellow]")
@@ -247,18 +365,24 @@ def play_match(
     )
 
 
-@app.command("replay")
+@app.command("replay", cls=Command)
 def replay_cmd(
-    path: Annotated[Path, typer.Argument(help="a record file")],
+    path: Annotated[Path, typer.Argument(metavar="FILE", help="a record file")],
     seat: Annotated[
         int | None,
-        typer.Option(help="show this seat's view at every step (default: the acting seat's)"),
+        typer.Option(
+            metavar="N", help="show this seat's view at every step (default: the acting seat's)"
+        ),
     ] = None,
     step: Annotated[
-        bool, typer.Option("--step/--no-step", help="wait for Enter between decisions")
+        bool,
+        typer.Option("--step/--no-step", metavar="", help="wait for Enter between decisions"),
     ] = True,
     check: Annotated[
-        bool, typer.Option("--check", help="only validate the record and print the result")
+        bool,
+        typer.Option(
+            "--check", metavar="", help="only validate the record and print the result"
+        ),
     ] = False,
 ) -> None:
     """Step through a record, re-validating every decision and the result."""
@@ -271,9 +395,17 @@ def replay_cmd(
     if seat is not None and not 0 <= seat < record.players:
         raise fail(f"--seat must be between 0 and {record.players - 1}")
     if check:
-        console.print(f"{path}: valid {game.title} record, {len(record.moves)} decisions.")
+        console.print(Text(f"{path}: valid {game.title} record, {len(record.moves)} decisions."))
         if final.is_over:
             console.print(game.ui.render_result(final.result()))
+        else:
+            waiting = ", ".join(map(str, final.to_act))
+            console.print(
+                Text(
+                    f"The game is unfinished: seat {waiting} to play next. Continue it with "
+                    f"gametable play --resume {path}"
+                )
+            )
         return
     reader = LineReader()
     for index, (state, move) in enumerate(record.states()):
@@ -282,7 +414,7 @@ def replay_cmd(
         console.print(game.ui.render_view(state.view(who)))
         if move is None:
             break
-        console.print(f"[bold]seat {move.seat} plays {game.format_action(move.action)}[/bold]")
+        console.print(Text(f"seat {move.seat} plays {game.format_action(move.action)}", "bold"))
         if step:
             try:
                 line = reader.read("[Enter] next, q quit > ")
@@ -292,11 +424,15 @@ def replay_cmd(
                 return
     if final.is_over:
         console.print(game.ui.render_result(final.result()))
+    else:
+        console.print(Text("The game is unfinished here.", style="yellow"))
 
 
-@app.command()
+@app.command(cls=Command)
 def games(
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", metavar="", help="machine-readable output")
+    ] = False,
 ) -> None:
     """List the games, their player counts and modes, options (variants and rule flags) and bots."""
     listing: list[dict[str, Any]] = []

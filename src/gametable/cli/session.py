@@ -2,10 +2,23 @@
 
 Game-agnostic: everything game-specific comes from the game object found in the registry
 (its notation, its :class:`~gametable.core.textui.TextUI`, its bots).
+
+What a session guarantees whatever the game:
+
+- **hot seat**: when several humans share the keyboard, the screen *and its scrollback*
+  are cleared before the next seat is called, so nothing of the previous seat's hand or
+  of what it typed is on screen when another person sits down;
+- **secret choices**: with ``--show-bots``, a bot's choice in a simultaneous step is
+  printed only once every seat of that step has chosen (when the game reveals them);
+- **the seed** is shown only with the result (see :mod:`gametable.core.rng`), and bots
+  draw from fresh entropy;
+- **the turn timer** drops whatever was typed but not entered when the time runs out.
 """
 
 from __future__ import annotations
 
+import os
+import re
 import select
 import sys
 import time
@@ -15,15 +28,37 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.rule import Rule
+from rich.text import Text
 
-from gametable.agents.base import Agent, make_agent
-from gametable.core.errors import GameError, NotationError
+from gametable.agents.base import Agent, make_agent, parse_agent_spec
+from gametable.agents.play import agent_streams
+from gametable.core.errors import GameError, NotationError, clip
 from gametable.core.game import Action, Game, State, View
 from gametable.core.records import Record, Recorder
 from gametable.core.rng import Rng
 
 HUMAN = "human"
+
+SESSION_HELP = """\
+Commands (every game):
+  moves  (m)   list your legal moves, numbered
+  #n           play move n of that list, e.g. #3
+  hint         what a bot would play here
+  board  (b)   show the table again
+  help   (?)   the notation and these commands
+  quit   (q)   leave the game (with --record it is saved: continue it with --resume)"""
+"""The commands the session understands in every game, shown by ``help`` after the
+game's own notation help."""
+
+CLEAR_SCROLLBACK = "\x1b[3J"
+"""Erase the terminal's scrollback (xterm and most terminals; ignored where unsupported)."""
+
+MAX_LINE = 4096
+"""The longest line read from the person (anything longer is cut)."""
+
+_MOVE_NUMBER = re.compile(r"#\s*(\d+)")
 
 
 class QuitGame(Exception):
@@ -34,12 +69,17 @@ class QuitGame(Exception):
 class LineReader:
     """Reads a line from the person, with an optional time limit.
 
-    ``input_fn`` replaces :func:`input` in tests. The time limit works on real terminals
-    and pipes (POSIX ``select``); elsewhere it is ignored.
+    ``input_fn`` replaces :func:`input` in tests. On POSIX terminals and pipes the line is
+    read from the file descriptor with ``select``, which makes the time limit work; when
+    the time runs out, whatever was typed without Enter is discarded (``tcflush`` on a
+    terminal, read and dropped on a pipe), so it cannot leak into the next turn.
+    Elsewhere :func:`input` is used and the time limit is ignored.
     """
 
     input_fn: Callable[[str], str] | None = None
     stream: Any = None
+    output: Any = None
+    _pending: bytes = field(default=b"", repr=False)
 
     def read(self, prompt: str, timeout: float | None = None) -> str | None:
         """The line typed, or ``None`` if the time ran out. Raises :class:`QuitGame` on EOF."""
@@ -49,34 +89,75 @@ class LineReader:
             except EOFError:
                 raise QuitGame("end of input") from None
         stream = self.stream or sys.stdin
-        if timeout is not None and _selectable(stream):
-            sys.stdout.write(prompt)
-            sys.stdout.flush()
-            ready, _, _ = select.select([stream], [], [], max(0.0, timeout))
+        fd = _descriptor(stream)
+        if fd is None:
+            try:
+                return input(prompt)[:MAX_LINE]
+            except EOFError:
+                raise QuitGame("end of input") from None
+        output = self.output or sys.stdout
+        output.write(prompt)
+        output.flush()
+        line = self._read_line(fd, timeout)
+        if line is None:
+            self.discard_pending(fd)
+            output.write("\n")
+            output.flush()
+        return line
+
+    def _read_line(self, fd: int, timeout: float | None) -> str | None:
+        deadline = None if timeout is None else time.monotonic() + max(0.0, timeout)
+        while b"\n" not in self._pending:
+            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+            ready, _, _ = select.select([fd], [], [], wait)
             if not ready:
-                sys.stdout.write("\n")
                 return None
-            line = stream.readline()
-            if not line:
-                raise QuitGame("end of input")
-            return str(line.rstrip("\n"))
-        try:
-            return input(prompt)
-        except EOFError:
-            raise QuitGame("end of input") from None
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                if not self._pending:
+                    raise QuitGame("end of input")
+                self._pending += b"\n"  # a last line without its newline
+            self._pending += chunk
+        raw, _, self._pending = self._pending.partition(b"\n")
+        return raw.decode("utf-8", "replace").rstrip("\r")[:MAX_LINE]
+
+    def discard_pending(self, fd: int | None = None) -> None:
+        """Drop everything typed but not yet read: this reader's buffer, the terminal's
+        line being edited (``tcflush``), or what a pipe holds now."""
+        self._pending = b""
+        if fd is None:
+            fd = _descriptor(self.stream or sys.stdin)
+            if fd is None:
+                return
+        if os.isatty(fd):
+            import termios
+
+            termios.tcflush(fd, termios.TCIFLUSH)
+            return
+        while select.select([fd], [], [], 0)[0]:
+            if not os.read(fd, 65536):
+                break
 
 
-def _selectable(stream: Any) -> bool:
+def _descriptor(stream: Any) -> int | None:
+    """The stream's file descriptor when ``select`` works on it (POSIX), else ``None``."""
+    if sys.platform == "win32":
+        return None
     try:
-        stream.fileno()
+        fd = stream.fileno()
     except (AttributeError, OSError, ValueError):
-        return False
-    return sys.platform != "win32"
+        return None
+    return fd if isinstance(fd, int) else None
 
 
 @dataclass
 class Session:
-    """One game at the terminal between humans and bots."""
+    """One game at the terminal between humans and bots.
+
+    ``seats`` holds ``"human"`` or a bot written ``name[:setting=value]*`` per seat.
+    ``agent_seed`` fixes the bots' random streams (tests); by default they come from
+    fresh entropy, never from the deal's seed.
+    """
 
     game: Game
     seats: Sequence[str]
@@ -84,18 +165,20 @@ class Session:
     recorder: Recorder
     record_path: Path | None = None
     reader: LineReader = field(default_factory=LineReader)
-    agent_seed: int | str = 0
+    agent_seed: int | str | None = None
     show_bots: bool = False
     agents: dict[int, Agent] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        for seat, name in enumerate(self.seats):
-            if name != HUMAN:
-                self.agents[seat] = make_agent(self.game, name, seat)
-        base = Rng(f"agents:{self.agent_seed}")
-        self.rngs = [base.spawn(seat) for seat in range(len(self.seats))]
+        for seat, spec in enumerate(self.seats):
+            if spec != HUMAN:
+                name, settings = parse_agent_spec(spec)
+                self.agents[seat] = make_agent(self.game, name, seat, **settings)
+        self.rngs = agent_streams(len(self.seats), self.agent_seed)
         self.humans = [s for s, name in enumerate(self.seats) if name == HUMAN]
         self._last_human: int | None = None
+        self._held: list[str] = []
+        self._save_failed = False
 
     @property
     def state(self) -> State:
@@ -105,20 +188,25 @@ class Session:
         """Play to the end (or until the person quits); the record is saved as it goes."""
         try:
             while not self.state.is_over:
-                for seat in self.state.to_act:
+                step = self.state.to_act
+                simultaneous = len(step) > 1
+                for seat in step:
                     if seat in self.agents:
-                        self._bot_turn(seat)
+                        self._bot_turn(seat, hold=simultaneous)
                     else:
                         self._human_turn(seat)
                     if self.state.is_over:
                         break
+                self._release_held()
         except (QuitGame, KeyboardInterrupt):
+            self._held.clear()  # the step is not over: its choices stay secret
             self.save()
             self.console.print("\n[yellow]Game left unfinished.[/yellow]")
             if self.record_path:
+                path = escape(str(self.record_path))
                 self.console.print(
-                    f"The game so far is saved in {self.record_path}; resume it with "
-                    f"[bold]gametable play {self.game.name} --resume {self.record_path}[/bold]"
+                    f"The game so far is saved in {path}; resume it with "
+                    f"[bold]gametable play --resume {path}[/bold]"
                 )
             return self.recorder.record
         self.save()
@@ -126,30 +214,62 @@ class Session:
         return self.recorder.record
 
     def save(self) -> None:
-        if self.record_path is not None:
-            self.recorder.record.meta["seats"] = list(self.seats)
+        """Write the record (when there is a record path); a failure is said, not fatal."""
+        if self.record_path is None:
+            return
+        self.recorder.record.meta["seats"] = list(self.seats)
+        try:
             self.recorder.record.save(self.record_path)
+        except OSError as exc:
+            if not self._save_failed:
+                self.console.print(
+                    f"[red]Cannot save the record to {escape(str(self.record_path))}: "
+                    f"{escape(exc.strerror or str(exc))}. The game goes on unsaved.[/red]"
+                )
+            self._save_failed = True
+        else:
+            self._save_failed = False
 
     def _apply(self, seat: int, action: Action) -> None:
         self.recorder.apply(seat, action)
         self.save()
 
-    def _bot_turn(self, seat: int) -> None:
+    def _bot_turn(self, seat: int, hold: bool = False) -> None:
         view = self.state.view(seat)
         legal = self.state.legal_actions(seat)
         action = self.agents[seat].act(view, legal, self.rngs[seat])
-        if self.show_bots:
-            self.console.print(
-                f"[dim]seat {seat} ({self.seats[seat]}): {self.game.format_action(action)}[/dim]"
-            )
         self._apply(seat, action)
+        if self.show_bots:
+            line = f"seat {seat} ({self.seats[seat]}): {self.game.format_action(action)}"
+            if hold:  # a secret choice: shown once the whole step is revealed
+                self._held.append(line)
+            else:
+                self.console.print(Text(line, style="dim"))
+
+    def _release_held(self) -> None:
+        for line in self._held:
+            self.console.print(Text(line, style="dim"))
+        self._held.clear()
+
+    def clear_screen(self) -> None:
+        """Clear the screen and, where the terminal allows, its scrollback."""
+        if not self.console.is_terminal:
+            return
+        self.console.clear()
+        self.console.file.write(CLEAR_SCROLLBACK)
+        self.console.file.flush()
+
+    def _hand_over(self, seat: int) -> None:
+        """Call ``seat`` to the keyboard with nothing of the previous seat on screen."""
+        self.clear_screen()
+        self.console.print(Rule(f"Seat {seat}'s turn"))
+        self.reader.read(f"Pass the keyboard to seat {seat} and press Enter ")
+        self.clear_screen()
 
     def _human_turn(self, seat: int) -> None:
         game = self.game
         if len(self.humans) > 1 and self._last_human != seat:
-            self.console.print(Rule(f"Seat {seat}'s turn"))
-            self.reader.read(f"Pass the keyboard to seat {seat} and press Enter ")
-            self.console.clear() if self.console.is_terminal else None
+            self._hand_over(seat)
         self._last_human = seat
         view = self.state.view(seat)
         legal = self.state.legal_actions(seat)
@@ -173,18 +293,25 @@ class Session:
             try:
                 self._apply(seat, action)
             except GameError as exc:
-                self.console.print(f"[red]Illegal: {exc}[/red]")
+                self.console.print(Text(f"Illegal: {exc}", style="red"))
                 continue
             return
 
     def _timeout(self, seat: int) -> None:
+        """Apply the game's timeout decision and show the seat what it did, in the game's
+        own words (its view's account of the last events)."""
         action = self.state.timeout_action(seat)
         if action is None:
             return
-        self.console.print(
-            f"[red]Time is up for seat {seat}: {self.game.format_action(action)}[/red]"
-        )
         self._apply(seat, action)
+        self.console.print(
+            Text(
+                f"Time is up for seat {seat}: the game applied its timeout rule "
+                f"({self.game.format_action(action)}). What happened:",
+                style="bold red",
+            )
+        )
+        self.console.print(self.game.ui.render_view(self.state.view(seat)))
 
     def _interpret(self, line: str, view: View, legal: Sequence[Action]) -> Action | None:
         """A command or an action; prints and returns ``None`` for commands and errors."""
@@ -195,7 +322,8 @@ class Session:
         if low in ("quit", "exit", "q"):
             raise QuitGame("quit")
         if low in ("help", "?", "h"):
-            self.console.print(game.ui.notation_help())
+            self.console.print(Text(game.ui.notation_help()))
+            self.console.print(Text(SESSION_HELP))
             return None
         if low in ("moves", "legal", "m"):
             self.console.print(game.ui.describe_legal(view, legal))
@@ -207,24 +335,32 @@ class Session:
             self._hint(view, legal)
             return None
         if line.startswith("#"):
-            try:
-                index = int(line[1:])
-            except ValueError:
-                self.console.print(f"[red]{line!r}: write # and a move number from 'moves'[/red]")
-                return None
-            if not 1 <= index <= len(legal):
-                self.console.print(
-                    f"[red]There is no move #{index} (1–{len(legal)}); type 'moves'[/red]"
-                )
-                return None
-            return legal[index - 1]
+            return self._numbered(line, legal)
         try:
             return game.parse_action(line, view, legal)
         except NotationError as exc:
+            message = Text(str(exc), style="red")
+            message.append("  (type 'help' for the notation, 'moves' for your options)")
+            self.console.print(message)
+            return None
+
+    def _numbered(self, line: str, legal: Sequence[Action]) -> Action | None:
+        """``#n``: move ``n`` of the listing ``moves`` prints."""
+        match = _MOVE_NUMBER.fullmatch(line)
+        if match is None:
             self.console.print(
-                f"[red]{exc}[/red]  (type 'help' for the notation, 'moves' for your options)"
+                Text(f"{clip(line)!r}: write # and a move number from 'moves'", style="red")
             )
             return None
+        digits = match.group(1).lstrip("0") or "0"
+        index = int(digits) if len(digits) <= 9 else 0
+        if not 1 <= index <= len(legal):
+            shown = digits if len(digits) <= 9 else digits[:9] + "…"
+            self.console.print(
+                Text(f"There is no move #{shown} (1–{len(legal)}); type 'moves'", style="red")
+            )
+            return None
+        return legal[index - 1]
 
     def _hint(self, view: View, legal: Sequence[Action]) -> None:
         ui_hint = getattr(self.game.ui, "hint", None)
@@ -238,15 +374,20 @@ class Session:
         bot = make_agent(self.game, name, view.get("seat") or 0)
         action = bot.act(view, legal, Rng("hint"))
         self.console.print(
-            f"The {name} bot would play: [bold]{self.game.format_action(action)}[/bold]"
+            Text.assemble(
+                f"The {name} bot would play: ", (self.game.format_action(action), "bold")
+            )
         )
 
     def show_end(self) -> None:
         result = self.state.result()
         self.console.print(Rule("Game over"))
         self.console.print(self.game.ui.render_result(result))
+        seed = self.recorder.record.seed
+        if seed is not None:  # the game is over: the deal is no longer a secret
+            self.console.print(Text(f"Dealt from seed {seed}.", style="dim"))
         if self.record_path:
-            self.console.print(f"[dim]Record saved to {self.record_path}[/dim]")
+            self.console.print(Text(f"Record saved to {self.record_path}", style="dim"))
 
 
-__all__ = ["HUMAN", "LineReader", "QuitGame", "Session"]
+__all__ = ["HUMAN", "SESSION_HELP", "LineReader", "QuitGame", "Session"]

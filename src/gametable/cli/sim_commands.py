@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
+from rich.console import Console, RenderableType
+from rich.measure import Measurement
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -28,6 +29,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.table import Table
+from rich.text import Text
 
 from gametable.agents.base import agent_names
 from gametable.core.errors import GameError
@@ -45,56 +47,89 @@ from gametable.sim.jobs import (
 from gametable.sim.runner import JobRun, run_job
 from gametable.sim.stats import SeatStats, Summary, summarise
 from gametable.sim.storage import FORMATS, Store, open_store
-from gametable.sim.tournament import MODES, Standing, head_to_head, leaderboard, tournament_tasks
+from gametable.sim.tournament import (
+    MODES,
+    Standing,
+    head_to_head,
+    leaderboard,
+    require_ratings,
+    tournament_tasks,
+)
 
 _CONTEXT = {"allow_extra_args": True, "ignore_unknown_options": True}
 
 GameArg = Annotated[
     str, typer.Argument(metavar="GAME", help="e.g. ramen-ramen (see 'gametable games')")
 ]
-PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="number of players")]
-SeedOpt = Annotated[int, typer.Option(help="job seed: every game's deal and bots derive from it")]
+PlayersOpt = Annotated[
+    int | None, typer.Option("--players", "-p", metavar="N", help="number of players")
+]
+SeedOpt = Annotated[
+    int,
+    typer.Option(metavar="N", help="job seed: every game's deal and bots derive from it"),
+]
 WorkersOpt = Annotated[
     int | None,
-    typer.Option("--workers", "-w", help="parallel workers (default: all available cores)"),
+    typer.Option(
+        "--workers", "-w", metavar="N", help="parallel workers (default: all available cores)"
+    ),
 ]
 BatchOpt = Annotated[
     int | None,
-    typer.Option(help="games per task sent to a worker (default: about a second's worth)"),
+    typer.Option(
+        metavar="N", help="games per task sent to a worker (default: about a second's worth)"
+    ),
 ]
-BackendOpt = Annotated[str, typer.Option(help=f"where to play: {' | '.join(BACKENDS)}")]
+BackendOpt = Annotated[
+    str, typer.Option(metavar="NAME", help=f"where to play: {' | '.join(BACKENDS)}")
+]
 AddressOpt = Annotated[
-    str | None, typer.Option(help="Ray cluster address (auto, ray://host:port); ray only")
+    str | None,
+    typer.Option(metavar="ADDRESS", help="Ray cluster address (auto, ray://host:port); ray only"),
 ]
 OutOpt = Annotated[
     Path | None,
     typer.Option(
-        "--out", help="store per-game rows here (SQLite, or .csv/.parquet); reruns resume"
+        "--out",
+        metavar="FILE",
+        help="store per-game rows here (SQLite, or .csv/.parquet); reruns resume",
     ),
 ]
 FormatOpt = Annotated[
     str | None,
-    typer.Option("--format", help=f"results format: {' | '.join(FORMATS)} (default: by suffix)"),
+    typer.Option(
+        "--format",
+        metavar="NAME",
+        help=f"results format: {' | '.join(FORMATS)} (default: by suffix)",
+    ),
 ]
 RecordsOpt = Annotated[
-    Path | None, typer.Option("--records", help="write each game's record (JSON) in this folder")
+    Path | None,
+    typer.Option(
+        "--records", metavar="DIR", help="write each game's record (JSON) in this folder"
+    ),
 ]
 ReportOpt = Annotated[
-    Path | None, typer.Option("--report", help="write plots (PNG) and index.html in this folder")
+    Path | None,
+    typer.Option("--report", metavar="DIR", help="write plots (PNG) and index.html in this folder"),
 ]
 OptionOpt = Annotated[
-    list[str] | None, typer.Option("--option", "-o", help="game option name=value")
+    list[str] | None,
+    typer.Option("--option", "-o", metavar="NAME=VALUE", help="game option (repeatable)"),
 ]
-JsonOpt = Annotated[bool, typer.Option("--json", help="print the summary as JSON")]
+JsonOpt = Annotated[bool, typer.Option("--json", metavar="", help="print the summary as JSON")]
 ProgressOpt = Annotated[
-    bool, typer.Option("--progress/--no-progress", help="show the live progress bar")
+    bool,
+    typer.Option("--progress/--no-progress", metavar="", help="show the live progress bar"),
 ]
 
 
 def register(app: typer.Typer) -> None:
     """Add ``simulate`` and ``tournament`` to the ``gametable`` command."""
-    app.command(context_settings=_CONTEXT)(simulate)
-    app.command(context_settings=_CONTEXT)(tournament)
+    from gametable.cli.help import WithGameOptions
+
+    app.command(context_settings=_CONTEXT, cls=WithGameOptions)(simulate)
+    app.command(context_settings=_CONTEXT, cls=WithGameOptions)(tournament)
 
 
 # -- shared plumbing -------------------------------------------------------------------------
@@ -211,6 +246,22 @@ def _terminate(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+def _check_batch(batch: int | None) -> None:
+    if batch is not None and batch < 1:
+        raise SimError(f"--batch must be at least 1 game per task, got {batch}")
+
+
+def show(console: Console, renderable: RenderableType) -> None:
+    """Print ``renderable``; into a pipe or a file at its natural width, so that tables
+    are never squeezed to 80 columns (which cut their confidence intervals)."""
+    if console.is_terminal:
+        console.print(renderable)
+        return
+    wide = console.options.update(width=10_000)
+    width = Measurement.get(console, wide, renderable).maximum
+    console.print(renderable, width=max(width, 1))
+
+
 def _players(game: Game, players: int | None, given: int | None) -> int:
     if players is not None:
         return players
@@ -231,11 +282,14 @@ def simulate(
         typer.Option(
             "--seats",
             "-s",
+            metavar="LIST",
             help="comma-separated bot per seat (one name fills every seat); bot:key=value "
-            "passes parameters",
+            "passes settings",
         ),
     ] = None,
-    games: Annotated[int, typer.Option("--games", "-n", help="number of games")] = 1000,
+    games: Annotated[
+        int, typer.Option("--games", "-n", metavar="N", help="number of games")
+    ] = 1000,
     seed: SeedOpt = 0,
     workers: WorkersOpt = None,
     batch: BatchOpt = None,
@@ -257,6 +311,11 @@ def simulate(
     game = _main().find_game(game_name)
 
     def body() -> None:
+        _check_batch(batch)
+        if report is not None:
+            from gametable.sim.report import require_plotting
+
+            require_plotting()
         seat_text = seats or next(iter(game.bots), "random")
         given = len([s for s in seat_text.split(",") if s.strip()])
         count = _players(game, players, given)
@@ -277,7 +336,7 @@ def simulate(
             from gametable.sim.report import write_simulation_report
 
             page = write_simulation_report(report, spec, summary, run.rows)
-            _main().err.print(f"report: {page}")
+            _main().err.print(Text(f"report: {page}"))
 
     _guard(body, out)
 
@@ -314,38 +373,53 @@ def print_summary(
 ) -> None:
     """The tables and lines ``gametable simulate`` prints."""
     speed = f", {run.played / run.seconds:,.1f} games/s" if run.played and run.seconds else ""
-    console.print(
-        f"[bold]{game.title}[/bold], {summary.players} player(s), {summary.games} games "
-        f"(seed {spec.seed}; {run.played} played now{speed}"
-        + (f", {run.resumed} resumed" if run.resumed else "")
-        + ")"
+    show(
+        console,
+        Text.assemble(
+            (game.title, "bold"),
+            f", {summary.players} player(s), {summary.games} games "
+            f"(seed {spec.seed}; {run.played} played now{speed}"
+            + (f", {run.resumed} resumed" if run.resumed else "")
+            + ")",
+        ),
     )
-    console.print(_seat_table("Per seat", summary.per_seat, summary.players))
+    show(console, _seat_table("Per seat", summary.per_seat, summary.players))
     if len(summary.per_bot) < summary.players:
-        console.print(_seat_table("Per bot", summary.per_bot, summary.players))
+        show(console, _seat_table("Per bot", summary.per_bot, summary.players))
     fp = summary.first_player
     if fp is not None:
         lo, hi = fp.wins.interval
         seats = ", ".join(f"seat {s}: {n}" for s, n in fp.by_seat.items())
-        console.print(
-            f"First player: won {100 * fp.wins.value:.1f}% (95% CI {100 * lo:.1f}–{100 * hi:.1f}%)"
-            f" vs {100 * fp.expected:.1f}% for the average seat → advantage "
-            f"{100 * fp.advantage:+.1f} points  [dim](first: {seats})[/dim]"
+        show(
+            console,
+            Text.assemble(
+                f"First player: won {100 * fp.wins.value:.1f}% (95% CI {100 * lo:.1f}–"
+                f"{100 * hi:.1f}%) vs {100 * fp.expected:.1f}% for the average seat → "
+                f"advantage {100 * fp.advantage:+.1f} percentage points  ",
+                (f"(first: {seats})", "dim"),
+            ),
         )
     elif summary.players > 1:
-        console.print("First player: none (every seat decides at once from the start)")
+        show(console, Text("First player: none (every seat decides at once from the start)"))
     length = summary.length
-    console.print(
-        f"Game length: {length.mean:.1f} decisions (median {length.median:g}, "
-        f"p10–p90 {length.p10:g}–{length.p90:g}, range {length.minimum:g}–{length.maximum:g})"
+    show(
+        console,
+        Text(
+            f"Game length: {length.mean:.1f} decisions (median {length.median:g}, "
+            f"p10–p90 {length.p10:g}–{length.p90:g}, "
+            f"range {length.minimum:g}–{length.maximum:g})"
+        ),
     )
     if summary.players > 1:
         names = ", ".join(f"{name}: {n}" for name, n in sorted(summary.tiebreak_names.items()))
-        console.print(
-            f"Tie-breaks: first place decided by a tie-break in "
-            f"{100 * summary.tiebreaks.value:.1f}% of games"
-            + (f" ({names})" if names else "")
-            + f"; shared first place {100 * summary.shared_wins.value:.1f}%"
+        show(
+            console,
+            Text(
+                f"Tie-breaks: first place decided by a tie-break in "
+                f"{100 * summary.tiebreaks.value:.1f}% of games"
+                + (f" ({names})" if names else "")
+                + f"; shared first place {100 * summary.shared_wins.value:.1f}%"
+            ),
         )
     if summary.verdicts:
         table = Table(title="Verdicts", title_justify="left")
@@ -354,7 +428,7 @@ def print_summary(
         table.add_column("share", justify="right")
         for band, n in summary.verdicts:
             table.add_row(band, str(n), f"{100 * n / summary.games:.1f}%")
-        console.print(table)
+        show(console, table)
 
 
 # -- tournament ------------------------------------------------------------------------------
@@ -368,20 +442,26 @@ def tournament(
         typer.Option(
             "--bots",
             "-b",
+            metavar="LIST",
             help="comma-separated bots (default: every bot of the game); bot:key=value "
-            "passes parameters",
+            "passes settings",
         ),
     ] = None,
     players: PlayersOpt = None,
     rounds: Annotated[
         int,
         typer.Option(
-            "--rounds", "-r", help="rounds; each plays every line-up in every seat rotation"
+            "--rounds",
+            metavar="N",
+            help="rounds; each plays every line-up in every seat rotation",
         ),
     ] = 10,
     mode: Annotated[
         str,
-        typer.Option(help="round-robin, or gauntlet (the first bot against each of the others)"),
+        typer.Option(
+            metavar="NAME",
+            help="round-robin, or gauntlet (the first bot against each of the others)",
+        ),
     ] = "round-robin",
     seed: SeedOpt = 0,
     workers: WorkersOpt = None,
@@ -404,6 +484,12 @@ def tournament(
     game = _main().find_game(game_name)
 
     def body() -> None:
+        _check_batch(batch)
+        require_ratings()
+        if report is not None:
+            from gametable.sim.report import require_plotting
+
+            require_plotting()
         if mode not in MODES:
             raise SimError(f"unknown --mode {mode!r} (choose from: {', '.join(MODES)})")
         specs: list[BotSpec] = parse_bots(game, bots or ",".join(agent_names(game)))
@@ -439,7 +525,7 @@ def tournament(
             from gametable.sim.report import write_tournament_report
 
             page = write_tournament_report(report, spec, standings, pairs, run.rows)
-            _main().err.print(f"report: {page}")
+            _main().err.print(Text(f"report: {page}"))
 
     _guard(body, out)
 
@@ -468,10 +554,15 @@ def print_leaderboard(
 ) -> None:
     """The leaderboard ``gametable tournament`` prints."""
     params = dict(spec.params)
-    console.print(
-        f"[bold]{game.title}[/bold] {params['mode']}, {spec.players} player(s), "
-        f"{rounds} round(s), {len(run.rows)} games (seed {spec.seed}; "
-        f"{run.played} played now" + (f", {run.resumed} resumed" if run.resumed else "") + ")"
+    show(
+        console,
+        Text.assemble(
+            (game.title, "bold"),
+            f" {params['mode']}, {spec.players} player(s), {rounds} round(s), "
+            f"{len(run.rows)} games (seed {spec.seed}; {run.played} played now"
+            + (f", {run.resumed} resumed" if run.resumed else "")
+            + ")",
+        ),
     )
     table = Table(title="Leaderboard", title_justify="left")
     table.add_column("#", justify="right")
@@ -492,14 +583,17 @@ def print_leaderboard(
             f"{s.scores.mean:.2f}",
             f"{s.mean_rank:.2f}",
         )
-    console.print(table)
-    console.print(
-        "[dim]rating = μ − 3σ (openskill Plackett–Luce); 'won' counts first places, "
-        "shared ones included"
-        + (
-            "; solo: 'won' and 'rank' are among the bots on the same deal"
-            if spec.players == 1
-            else ""
-        )
-        + "[/dim]"
+    show(console, table)
+    show(
+        console,
+        Text(
+            "rating = μ − 3σ (openskill Plackett–Luce); 'won' counts first places, "
+            "shared ones included"
+            + (
+                "; solo: 'won' and 'rank' are among the bots on the same deal"
+                if spec.players == 1
+                else ""
+            ),
+            style="dim",
+        ),
     )

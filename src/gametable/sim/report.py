@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+import shutil
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from gametable.sim.jobs import GameRow, JobSpec, SimError
 from gametable.sim.stats import Rate, SeatStats, Summary
 from gametable.sim.tournament import Standing
+
+
+def require_plotting() -> None:
+    """Raise :class:`SimError` with the install advice unless matplotlib can be imported
+    (checked before a job plays its games, and before the report folder is made)."""
+    _pyplot()
 
 
 def _pyplot() -> Any:
@@ -19,15 +26,30 @@ def _pyplot() -> Any:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise SimError("reports need matplotlib: pip install 'gametable[sim]'") from None
+        raise SimError(
+            "reports need matplotlib: pip install 'gametable[sim]' "
+            "(or run 'make play', which installs it)"
+        ) from None
     return plt
 
 
-def _prepare(directory: Path) -> None:
+def _writing(directory: Path, write: Callable[[], Path]) -> Path:
+    """Make ``directory`` and run ``write``; if it fails, remove the folder again when this
+    call made it (nothing is left behind), and turn file errors into :class:`SimError`."""
+    require_plotting()
+    created = not directory.exists()
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise SimError(f"cannot create the report folder {directory}: {exc}") from None
+    try:
+        return write()
+    except BaseException as exc:
+        if created:
+            shutil.rmtree(directory, ignore_errors=True)
+        if isinstance(exc, OSError):
+            raise SimError(f"cannot write the report in {directory}: {exc}") from None
+        raise
 
 
 def _save(fig: Any, path: Path) -> str:
@@ -57,21 +79,41 @@ def _win_rate_plot(
 def _histogram(
     directory: Path, name: str, title: str, xlabel: str, series: Sequence[tuple[str, list[float]]]
 ) -> str:
+    return _save(histogram_figure(title, xlabel, series), directory / name)
+
+
+def histogram_figure(title: str, xlabel: str, series: Sequence[tuple[str, list[float]]]) -> Any:
+    """A histogram of one or more labelled series (the legend names each one).
+
+    Whole-number data get one bar per number and whole-number ticks only; when the values
+    span less than four numbers, the axis still shows a few numbers around them (never
+    ticks such as 53.6–54.4 under a single bar).
+    """
+    from matplotlib.ticker import MaxNLocator
+
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(6.4, 3.6))
     values = [v for _, vs in series for v in vs]
     lo, hi = min(values), max(values)
     bins: Any = 30
-    if all(float(v).is_integer() for v in values) and hi - lo < 120:
+    whole = all(float(v).is_integer() for v in values)
+    if whole and hi - lo < 120:
         bins = [lo - 0.5 + k for k in range(int(hi - lo) + 2)]  # one bar per whole number
+    elif lo == hi:
+        bins = [lo - 0.5, lo + 0.5]
     for label, vs in series:
         ax.hist(vs, bins=bins, alpha=0.55, label=label)
+    if whole:
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    if hi - lo < 4:
+        middle = (lo + hi) / 2
+        ax.set_xlim(middle - 3, middle + 3)
     ax.set_xlabel(xlabel)
     ax.set_ylabel("games")
     ax.set_title(title)
     if len(series) > 1:
         ax.legend(fontsize="small")
-    return _save(fig, directory / name)
+    return fig
 
 
 def _bar_counts(directory: Path, name: str, title: str, counts: Sequence[tuple[str, int]]) -> str:
@@ -99,18 +141,45 @@ th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
 img { max-width: 100%; margin: 0.5em 0; }
 code { background: #f4f4f4; padding: 0 0.2em; }
+table.job th, table.job td { text-align: left; }
 """
 
 
 def _page(title: str, spec: JobSpec, sections: Sequence[str]) -> str:
-    setup = html.escape(spec.to_text())
     return (
         f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
         f"<style>{_STYLE}</style></head><body><h1>{html.escape(title)}</h1>"
-        f"<p>Job <code>{spec.job_id}</code>: <code>{setup}</code></p>"
+        + job_table(spec)
         + "".join(sections)
         + "</body></html>\n"
     )
+
+
+def job_table(spec: JobSpec) -> str:
+    """What was played, as a small table a person reads (not the job's JSON)."""
+    rows: list[tuple[str, object]] = [
+        ("game", spec.game),
+        ("players", spec.players),
+        ("seed", spec.seed),
+    ]
+    for key, value in spec.params:
+        shown = ", ".join(map(str, value)) if isinstance(value, tuple | list) else value
+        rows.append((key, shown))
+    options = ", ".join(f"{k}={_option_text(v)}" for k, v in spec.options) or "none"
+    rows.append(("options", options))
+    rows.append(("job id", spec.job_id))
+    body = "".join(
+        f"<tr><th>{html.escape(k)}</th><td>{html.escape(str(v))}</td></tr>" for k, v in rows
+    )
+    return f"<table class='job'><tbody>{body}</tbody></table>"
+
+
+def _option_text(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def _seat_rows(stats: Sequence[SeatStats]) -> list[list[object]]:
@@ -145,7 +214,12 @@ def write_simulation_report(
     directory: Path, spec: JobSpec, summary: Summary, rows: Sequence[GameRow]
 ) -> Path:
     """Plots and ``index.html`` for a simulation; returns the page's path."""
-    _prepare(directory)
+    return _writing(directory, lambda: _simulation_report(directory, spec, summary, rows))
+
+
+def _simulation_report(
+    directory: Path, spec: JobSpec, summary: Summary, rows: Sequence[GameRow]
+) -> Path:
     sections = [
         "<h2>Results per seat</h2>",
         _table(SEAT_HEADERS, _seat_rows(summary.per_seat)),
@@ -165,7 +239,7 @@ def write_simulation_report(
         "scores.png",
         "Scores",
         "score",
-        [(f"seat {i}", [r.scores[i] for r in rows]) for i in range(summary.players)],
+        [(s.label, [r.scores[i] for r in rows]) for i, s in enumerate(summary.per_seat)],
     )
     sections.append(f"<h2>Scores</h2><img src='{img}' alt='score histogram'>")
     fp = summary.first_player
@@ -174,7 +248,7 @@ def write_simulation_report(
             "<h2>First player</h2>"
             f"<p>The seat deciding first won {fp.wins} of {fp.games} games, against "
             f"{100 * fp.expected:.1f}% for the average seat: an advantage of "
-            f"{100 * fp.advantage:+.1f} points.</p>"
+            f"{100 * fp.advantage:+.1f} percentage points.</p>"
         )
     length = summary.length
     img = _histogram(
@@ -189,12 +263,14 @@ def write_simulation_report(
         f"<p>{length.mean:.1f} decisions on average (median {length.median:g}, "
         f"{length.minimum:g}–{length.maximum:g}).</p><img src='{img}' alt='length histogram'>"
     )
-    sections.append(
-        "<h2>Ties</h2>"
-        f"<p>First place decided by a tie-break: {summary.tiebreaks}; shared first place: "
-        f"{summary.shared_wins}.</p>"
-        + _table(("tie-break", "games"), sorted(summary.tiebreak_names.items()))
-    )
+    if summary.players > 1:
+        names = sorted(summary.tiebreak_names.items())
+        sections.append(
+            "<h2>Ties</h2>"
+            f"<p>First place decided by a tie-break: {summary.tiebreaks}; shared first place: "
+            f"{summary.shared_wins}.</p>"
+            + (_table(("tie-break", "games"), names) if names else "")
+        )
     if summary.verdicts:
         img = _bar_counts(directory, "verdicts.png", "Verdicts", summary.verdicts)
         sections.append(
@@ -220,7 +296,18 @@ def write_tournament_report(
     rows: Sequence[GameRow],
 ) -> Path:
     """Plots and ``index.html`` for a tournament; returns the page's path."""
-    _prepare(directory)
+    return _writing(
+        directory, lambda: _tournament_report(directory, spec, standings, pairs, rows)
+    )
+
+
+def _tournament_report(
+    directory: Path,
+    spec: JobSpec,
+    standings: Sequence[Standing],
+    pairs: dict[tuple[str, str], Rate],
+    rows: Sequence[GameRow],
+) -> Path:
     plt = _pyplot()
     sections = [
         "<h2>Leaderboard</h2>",

@@ -53,6 +53,8 @@ def run_job(
     """
     import time
 
+    if batch_size is not None and batch_size < 1:
+        raise SimError(f"--batch must be at least 1 game per task, got {batch_size}")
     stored: dict[int, GameRow] = store.begin(spec) if store is not None else {}
     wanted = {t.index for t in tasks}
     done = {i: row for i, row in stored.items() if i in wanted}  # a longer run stored more

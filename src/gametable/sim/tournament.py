@@ -144,12 +144,23 @@ class Standing:
         return self.mu - 3 * self.sigma
 
 
+def require_ratings() -> None:
+    """Raise :class:`SimError` with the install advice unless openskill can be imported
+    (checked before a tournament plays its games, not after)."""
+    try:
+        import openskill.models  # noqa: F401
+    except ImportError:
+        raise SimError(
+            "tournament ratings need openskill: pip install 'gametable[sim]' "
+            "(or run 'make play', which installs it)"
+        ) from None
+
+
 def rate(rows: Sequence[GameRow], bots: Sequence[str]) -> dict[str, tuple[float, float]]:
     """Openskill (Plackett–Luce) ``(mu, sigma)`` per bot from the rows, in index order."""
-    try:
-        from openskill.models import PlackettLuce
-    except ImportError:
-        raise SimError("ratings need openskill: pip install 'gametable[sim]'") from None
+    require_ratings()
+    from openskill.models import PlackettLuce
+
     model = PlackettLuce()
     ratings = {b: model.rating(name=b) for b in bots}
     ordered = sorted(rows, key=lambda r: r.index)
