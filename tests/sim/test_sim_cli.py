@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from typer.testing import CliRunner
 
 from gametable.cli.main import app
 from gametable.core.records import load, replay
-from gametable.sim import load_results
+from gametable.sim import GameRow, JobSpec, load_results
 
 runner = CliRunner()
 
@@ -150,6 +151,18 @@ def test_a_gauntlet_against_a_full_table(tmp_path: Path) -> None:
         (["tournament", "ramen-ramen", "--bots", "greedy"], "at least two bots"),
         (["tournament", "ramen-ramen", "--mode", "swiss"], "unknown --mode 'swiss'"),
         (["tournament", "ramen-ramen", "--rounds", "0"], "--rounds must be at least 1"),
+        (["simulate", "ramen-ramen", "--batch", "0"], "--batch must be at least 1 game per task"),
+        (["simulate", "ramen-ramen", "--batch", "-1"], "--batch must be at least 1"),
+        (["tournament", "ramen-ramen", "--batch", "0"], "--batch must be at least 1"),
+        (
+            ["simulate", "ramen-ramen", "-s", "greedy:avg_card=abc"],
+            "setting avg_card takes a number, got 'abc'; the greedy bot takes: avg_card (a "
+            "number, default 2.6)",
+        ),
+        (
+            ["simulate", "ramen-ramen", "-s", "greedy:depth=3"],
+            "the greedy bot has no setting 'depth'; the greedy bot takes: avg_card",
+        ),
     ],
 )
 def test_bad_input_is_named_without_a_traceback(args: list[str], message: str) -> None:
@@ -164,3 +177,98 @@ def test_a_malformed_results_file_is_named(tmp_path: Path) -> None:
     result = run("simulate", "ramen-ramen", "-n", "2", "--no-progress", "--out", str(bad))
     assert result.exit_code == 2
     assert "is not a gametable results file" in result.output
+
+
+def test_piped_tables_keep_their_confidence_intervals_whole() -> None:
+    result = runner.invoke(
+        app,
+        ["simulate", "ramen-ramen", "-s", "greedy,random", "-n", "30", "-w", "1",
+         "--no-progress"],
+        env={"COLUMNS": None},
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.output
+    rows = [line for line in result.output.splitlines() if line.startswith("│ seat")]
+    assert len(rows) == 2
+    for row in rows:
+        assert re.search(r"\d+\.\d% \[\d+\.\d–\d+\.\d\]", row), row
+        assert re.search(r"\d+\.\d\d \[\d+\.\d\d–\d+\.\d\d\]", row), row
+    assert "percentage points" in result.output
+    board = runner.invoke(
+        app,
+        ["tournament", "ramen-ramen", "--bots", "greedy,random", "--rounds", "3", "-w", "1",
+         "--no-progress"],
+        env={"COLUMNS": None},
+    )  # fmt: skip
+    assert board.exit_code == 0 and "…" not in board.output
+    assert re.search(r"100\.0% \[\d+\.\d–100\.0\]", board.output), board.output
+
+
+@pytest.mark.parametrize(
+    ("args", "module"),
+    [
+        (["simulate", "ramen-ramen", "-n", "2", "--report"], "matplotlib"),
+        (["tournament", "ramen-ramen", "--rounds", "1", "--report"], "matplotlib"),
+        (["tournament", "ramen-ramen", "--rounds", "1", "--json", "--records"], "openskill"),
+    ],
+)
+def test_a_missing_extra_is_named_literally_before_any_game_and_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], module: str
+) -> None:
+    import sys
+
+    for name in list(sys.modules):
+        if name == module or name.startswith(module + "."):
+            monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, module, None)  # import fails: not installed
+    folder = tmp_path / "out"
+    result = run(*args, str(folder), "-w", "1", "--no-progress")
+    assert result.exit_code == 2
+    assert f"need {module}: pip install 'gametable[sim]'" in result.output
+    assert "make play" in result.output and "games/s" not in result.output  # before any game
+    assert not folder.exists()
+
+
+def test_the_html_report_reads_as_a_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from gametable.sim import report
+
+    drawn: dict[str, tuple[list[str], object]] = {}
+    real = report.histogram_figure
+
+    def spy(title: str, xlabel: str, series: list[tuple[str, list[float]]]) -> object:
+        figure = real(title, xlabel, series)
+        drawn[title] = ([label for label, _ in series], figure)
+        return figure
+
+    monkeypatch.setattr(report, "histogram_figure", spy)
+    folder = tmp_path / "report"
+    result = run("simulate", "ramen-ramen", "-s", "greedy,random", "-n", "12", "--seed", "5",
+                 "-w", "1", "--no-progress", "--report", str(folder))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    page = (folder / "index.html").read_text()
+    assert '{"kind"' not in page and "&quot;kind&quot;" not in page  # no raw job JSON
+    assert "<th>game</th><td>ramen-ramen</td>" in page
+    assert "<th>seats</th><td>greedy, random</td>" in page and "<th>seed</th><td>5</td>" in page
+    assert "percentage points" in page
+    assert "Tie-breaks: 0.0% of games" not in page and "<th>tie-break</th>" not in page
+    labels, _ = drawn["Scores"]
+    assert labels == ["seat 0 (greedy)", "seat 1 (random)"]  # the legend names the bots
+    _, figure = drawn["Game length"]  # every game lasts 54 decisions: one bar
+    axes = figure.axes[0]  # type: ignore[attr-defined]
+    ticks = [t for t in axes.get_xticks() if axes.get_xlim()[0] <= t <= axes.get_xlim()[1]]
+    assert ticks and all(float(t).is_integer() for t in ticks), ticks
+    low, high = axes.get_xlim()
+    assert low <= 52 and high >= 56
+
+
+def test_a_tie_break_table_appears_only_with_tie_breaks(tmp_path: Path) -> None:
+    from gametable.sim.report import write_simulation_report
+    from gametable.sim.stats import summarise
+
+    base = GameRow(index=0, group=0, deal_seed=1, agent_seed=2, bots=("a", "b"),
+                   scores=(3.0, 3.0), ranks=(1, 2), winners=(0,), tiebreak="most bowls",
+                   first_seat=0, decisions=10)  # fmt: skip
+    rows = [base, replace(base, index=1, tiebreak=None, scores=(4.0, 1.0))]
+    spec = JobSpec("simulate", "ramen-ramen", 2, (), 1, (("seats", ("a", "b")),))
+    page = write_simulation_report(tmp_path / "r", spec, summarise(rows), rows).read_text()
+    assert "<th>tie-break</th>" in page and "<td>most bowls</td>" in page

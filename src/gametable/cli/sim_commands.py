@@ -257,9 +257,12 @@ def show(console: Console, renderable: RenderableType) -> None:
     if console.is_terminal:
         console.print(renderable)
         return
-    wide = console.options.update(width=10_000)
-    width = Measurement.get(console, wide, renderable).maximum
-    console.print(renderable, width=max(width, 1))
+    width = Measurement.get(console, console.options.update(width=10_000), renderable).maximum
+    if width <= console.width:
+        console.print(renderable)
+        return
+    # Console.print never goes wider than its console: a console as wide as the table.
+    Console(file=console.file, width=width, highlight=False).print(renderable)
 
 
 def _players(game: Game, players: int | None, given: int | None) -> int:
