@@ -13,17 +13,18 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# Runtime install (for play): redone when pyproject.toml changes.
-$(VENV)/.runtime: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+# Runtime install (for play and every command the README shows: simulate and tournament
+# reports and ratings need the [sim] extra): redone when pyproject.toml changes.
+$(VENV)/.runtime-sim: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[sim]"
 	@touch $@
 
-# Development install (for test and bench).
+# Development install (for test and bench; includes [sim]).
 $(VENV)/.dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
-	@touch $@ $(VENV)/.runtime
+	@touch $@ $(VENV)/.runtime-sim
 
-play: $(VENV)/.runtime
+play: $(VENV)/.runtime-sim
 	$(BIN)/gametable play $(GAME) $(ARGS)
 
 lint: $(VENV)/.dev
