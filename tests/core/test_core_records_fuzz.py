@@ -24,7 +24,7 @@ from gametable.core.errors import MAX_MESSAGE
 GAMES = [game.name for game in all_games()]
 
 FUZZ = settings(
-    max_examples=40,
+    max_examples=100,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],

@@ -154,6 +154,10 @@ def test_a_gauntlet_against_a_full_table(tmp_path: Path) -> None:
         (["simulate", "ramen-ramen", "--batch", "0"], "--batch must be at least 1 game per task"),
         (["simulate", "ramen-ramen", "--batch", "-1"], "--batch must be at least 1"),
         (["tournament", "ramen-ramen", "--batch", "0"], "--batch must be at least 1"),
+        (["simulate", "ramen-ramen", "-n", "2000000"], "--games is at most 1,000,000 per run"),
+        (["simulate", "ramen-ramen", "-n", "9" * 3000], "got <an integer of 3000 digits>"),
+        (["tournament", "ramen-ramen", "--rounds", "10000000"], "at most 83,333 rounds"),
+        (["simulate", "ramen-ramen", "-w", "100000"], "more than 8 per core"),
         (
             ["simulate", "ramen-ramen", "-s", "greedy:avg_card=abc"],
             "setting avg_card takes a number, got 'abc'; the greedy bot takes: avg_card (a "

@@ -57,7 +57,7 @@ def clip(text: str, limit: int = 60) -> str:
     For error messages that quote what a person or a file gave: the quote must stay
     short whatever was given.
 
-    >>> clip("a very long\nline", 10)
+    >>> clip("a very long\\nline", 10)
     'a very lo…'
     """
     line = " ".join(text[: limit * 4].split()) if len(text) > limit else " ".join(text.split())
@@ -71,7 +71,10 @@ def quote(value: object, limit: int = 60) -> str:
     converted to text, which Python refuses beyond 4300 digits and does slowly below.
     """
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
-        return f"<an integer of about {int(value.bit_length() * 0.30103) + 1} digits>"
+        digits = int((value.bit_length() - 1) * 0.3010299956639812) + 1
+        if abs(value) >= 10**digits:
+            digits += 1
+        return f"<an integer of {digits} digits>"
     if isinstance(value, str | bytes) and len(value) > limit:
         value = value[: limit + 1]
     if isinstance(value, list | tuple | dict) and len(value) > limit:

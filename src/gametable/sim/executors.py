@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Protocol
 
+from gametable.core.errors import quote
 from gametable.core.registry import all_games
 from gametable.sim.jobs import GameRow, GameTask, SimError, play_batch
 
@@ -200,6 +201,10 @@ def _check_reachable(address: str, timeout: float = 5.0) -> None:
         raise SimError(f"cannot reach a Ray cluster at {address}: {exc}") from None
 
 
+MAX_WORKERS_PER_CORE = 8
+"""Local workers are processes: more than this many per core only costs memory."""
+
+
 def available_cores() -> int:
     """CPU cores this process may use."""
     try:
@@ -220,7 +225,13 @@ def make_executor(
     if backend == "local":
         if address:
             raise SimError("--address is for --backend ray")
-        count = workers or available_cores()
+        cores = available_cores()
+        if workers is not None and workers > MAX_WORKERS_PER_CORE * cores:
+            raise SimError(
+                f"--workers {quote(workers)} is more than {MAX_WORKERS_PER_CORE} per core "
+                f"(this machine gives {cores}); each worker is a process"
+            )
+        count = workers or cores
         return InlineExecutor() if count == 1 else ProcessExecutor(count)
     if backend == "ray":
         return RayExecutor(address, workers)

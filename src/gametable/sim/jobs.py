@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from gametable.agents import agent_names, make_agent, parse_agent_spec, play_game
-from gametable.core.errors import GameError, OptionError
+from gametable.core.errors import GameError, OptionError, quote
 from gametable.core.game import Game, Result
 from gametable.core.registry import get_game
 from gametable.core.rng import derive_seed
@@ -28,6 +28,12 @@ from gametable.core.rng import derive_seed
 
 class SimError(GameError):
     """A simulation or tournament that cannot run as asked (bad bot, bad file, bad flag)."""
+
+
+MAX_GAMES = 1_000_000
+"""The most games one run of a job plays: its tasks are listed in memory (about 250 bytes
+each, so a million take about 250 MB). A longer study is split into jobs with different
+seeds."""
 
 
 # -- bots ---------------------------------------------------------------------------------
@@ -337,6 +343,8 @@ def simulation_tasks(
     """
     if games < 1:
         raise SimError(f"--games must be at least 1, got {games}")
+    if games > MAX_GAMES:
+        raise SimError(f"--games is at most {MAX_GAMES:,} per run, got {quote(games)}")
     if len(bots) != players:
         raise SimError(f"{len(bots)} bots for {players} seat(s)")
     resolved = resolve_options(game, players, options)

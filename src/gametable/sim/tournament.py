@@ -29,9 +29,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gametable.core.errors import quote
 from gametable.core.game import Game
 from gametable.core.rng import derive_seed
-from gametable.sim.jobs import BotSpec, GameRow, GameTask, JobSpec, SimError, resolve_options
+from gametable.sim.jobs import (
+    MAX_GAMES,
+    BotSpec,
+    GameRow,
+    GameTask,
+    JobSpec,
+    SimError,
+    resolve_options,
+)
 from gametable.sim.stats import Distribution, Rate
 
 MODES = ("round-robin", "gauntlet")
@@ -94,6 +103,12 @@ def tournament_tasks(
         raise SimError(f"--rounds must be at least 1, got {rounds}")
     names = [str(b) for b in bots]
     ups = lineups(names, players, mode)
+    per_round = sum(len(rotations(lineup)) for lineup in ups)
+    if rounds * per_round > MAX_GAMES:
+        raise SimError(
+            f"{quote(rounds)} rounds of {per_round} games are more than {MAX_GAMES:,} games "
+            f"per run; at most {MAX_GAMES // per_round:,} rounds"
+        )
     resolved = resolve_options(game, players, options)
     frozen = tuple(sorted(resolved.items()))
     spec = JobSpec(
