@@ -278,21 +278,24 @@ def from_json(data: JSON) -> Record:
 def _check_shape(data: JSON) -> None:
     """Refuse nesting deeper than :data:`MAX_DEPTH`, integers longer than
     :data:`MAX_INT_DIGITS` digits and non-finite numbers, anywhere (without recursion)."""
-    stack: list[tuple[JSON, int]] = [(data, 1)]
     limit = 10**MAX_INT_DIGITS
+    stack: list[tuple[JSON, int]] = [(data, 1)]
     while stack:
         value, depth = stack.pop()
-        if isinstance(value, Mapping | list | tuple):
+        kind = type(value)
+        if kind is str or kind is bool or value is None:
+            continue
+        if kind is dict or kind is list or isinstance(value, Mapping | list | tuple):
             if depth > MAX_DEPTH:
                 raise RecordError(f"the record nests deeper than {MAX_DEPTH} levels")
             children = value.values() if isinstance(value, Mapping) else value
-            stack.extend((child, depth + 1) for child in children)
-        elif isinstance(value, int) and not isinstance(value, bool):
+            stack.extend([(child, depth + 1) for child in children])
+        elif kind is int:
             if not -limit < value < limit:
                 raise RecordError(
                     f"the record holds an integer of more than {MAX_INT_DIGITS} digits"
                 )
-        elif isinstance(value, float) and not math.isfinite(value):
+        elif kind is float and not math.isfinite(value):
             raise RecordError(f"the record holds the number {value}, which JSON does not allow")
 
 
