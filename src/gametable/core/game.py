@@ -17,6 +17,9 @@ is one game in progress. The protocol is the one sketched in ``DESIGN.md``:
 - Every bit of chance is drawn at setup from a seeded :class:`~gametable.core.rng.Rng` and
   stored in the state's :attr:`State.setup` (the explicit initial order of every card), so
   a record of the setup and the decisions replays a game exactly.
+- The seed is therefore the deal: it is never shown to a seat before the game is over,
+  and agents' random streams never derive from it (the invariant is spelled out in
+  :mod:`gametable.core.rng`).
 """
 
 from __future__ import annotations
@@ -373,7 +376,12 @@ class Game(ABC):
         """Hook for cross-option checks (e.g. a variant only for 2 players)."""
 
     def new_state(self, players: int, seed: int | str = 0, **options: Any) -> State:
-        """A new game dealt from ``seed``: the same seed and options give the same game."""
+        """A new game dealt from ``seed``: the same seed and options give the same game.
+
+        Whoever knows ``seed`` knows every hidden card: keep it from the seats until the
+        game is over (see :mod:`gametable.core.rng`; interactive games use
+        :func:`~gametable.core.rng.fresh_seed`).
+        """
         resolved = self.resolve_options(players, options)
         setup = self.random_setup(players, Rng(seed), resolved)
         return self.state_from_setup(players, setup, resolved)
