@@ -113,7 +113,8 @@ def check_seat_spec(game: Game, spec: object) -> str:
     if name not in names:
         raise OptionError(f"unknown seat {quote(name)} (choose from: human, {', '.join(names)})")
     make_agent(game, name, 0, **settings)  # every setting checked, as the game will use it
-    return ":".join([name, *(f"{k}={v}" for k, v in settings.items())])
+    shown = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in settings.items()}
+    return ":".join([name, *(f"{k}={v}" for k, v in shown.items())])
 
 
 def check_record_path(path: Path) -> None:
@@ -228,7 +229,8 @@ def play(
         if seed is None:
             seed = fresh_seed()
         if players is None:
-            players = len(seats.split(",")) if seats else max(game.min_players, 2)
+            named = [s for s in (seats or "").split(",") if s.strip()]
+            players = len(named) if named else max(game.min_players, 2)
         try:
             options = parse_game_options(game, option or [], list(ctx.args))
             seat_names = parse_seats(game, seats, players)
