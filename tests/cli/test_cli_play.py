@@ -215,6 +215,18 @@ def test_the_seed_is_never_shown_before_the_game_is_over(tmp_path: Path) -> None
     assert f"Dealt from seed {seed}" in finished.output.split("Game over")[1]
 
 
+def test_a_match_shows_its_seed_only_once_the_match_is_over() -> None:
+    """Every deal of a match derives from its seed: showing it after game 1 would give
+    game 2 away."""
+    seed = "424242424242"
+    result = run("play", "ramen-ramen", "--seats", "greedy,random", "--seed", seed,
+                 "--games", "2")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    before, after = result.output.split("Match won by" if "Match won by" in result.output
+                                        else "Match shared by")  # fmt: skip
+    assert seed not in before and f"The match was dealt from seed {seed}" in after
+
+
 def test_a_game_without_seed_is_dealt_from_64_bits_of_entropy(tmp_path: Path) -> None:
     seeds = []
     for i in range(4):

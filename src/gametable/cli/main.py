@@ -331,7 +331,7 @@ def play_match(
         console.rule(f"{game.title} — game {number} of {the_match.games}")
         session = Session(
             game, seat_names, console, recorder, record_path=path, reader=LineReader(),
-            show_bots=show_bots,
+            show_bots=show_bots, show_seed=False,
         )  # fmt: skip
         start_session(session)
         session.run()
@@ -365,6 +365,8 @@ def play_match(
     console.print(
         f"[bold green]{line}{f' (decided by {tiebreak})' if tiebreak else ''}[/bold green]"
     )
+    # Only now: every game's deal derives from this seed.
+    console.print(Text(f"The match was dealt from seed {seed}.", style="dim"))
 
 
 @app.command("replay", cls=Command)

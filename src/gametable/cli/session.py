@@ -167,6 +167,9 @@ class Session:
     reader: LineReader = field(default_factory=LineReader)
     agent_seed: int | str | None = None
     show_bots: bool = False
+    show_seed: bool = True
+    """Whether the end shows the deal's seed (not in a match, whose next deals derive from
+    it: the match shows its seed once it is over)."""
     agents: dict[int, Agent] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -384,7 +387,7 @@ class Session:
         self.console.print(Rule("Game over"))
         self.console.print(self.game.ui.render_result(result))
         seed = self.recorder.record.seed
-        if seed is not None:  # the game is over: the deal is no longer a secret
+        if seed is not None and self.show_seed:  # the game is over: the deal is no secret
             self.console.print(Text(f"Dealt from seed {seed}.", style="dim"))
         if self.record_path:
             self.console.print(Text(f"Record saved to {self.record_path}", style="dim"))
