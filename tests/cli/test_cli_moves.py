@@ -19,8 +19,6 @@ from gametable.core import Game, Rng, State, all_games, get_game
 from gametable.core.records import Recorder
 
 GAMES = [game.name for game in all_games()]
-NOT_YET = pytest.mark.xfail(strict=False, reason="game side of issue 11.7")
-CONVERTED: set[str] = set()  # games whose listing follows the contract on this branch
 
 
 def plain(renderable: object) -> str:
@@ -45,9 +43,7 @@ def decision_points(game: Game, seed: int, limit: int = 40) -> list[tuple[State,
     return points[:: max(1, len(points) // limit)]
 
 
-@pytest.mark.parametrize(
-    "name", [n if n in CONVERTED else pytest.param(n, marks=NOT_YET) for n in GAMES]
-)
+@pytest.mark.parametrize("name", GAMES)
 def test_moves_lists_each_move_as_hash_n_and_its_notation(name: str) -> None:
     game = get_game(name)
     for seed in (1, 2):
