@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import io
-import re
 import json
 import os
 import pty
+import re
 import subprocess
 import sys
 import threading
