@@ -326,6 +326,7 @@ def test_replay_check_of_a_file_that_is_not_text_is_one_line(tmp_path: Path) -> 
     result = run("replay", str(path), "--check")
     assert result.exit_code == 1
     assert result.output.count("\n") == 1 and "is not UTF-8 text" in result.output
+    assert result.output.count(str(path)) == 1  # the file named once
 
 
 # -- help and flags (issue 11.13) -------------------------------------------------------------

@@ -394,7 +394,9 @@ def replay_cmd(
         record = load(path)
         final = replay(record)
     except RecordError as exc:
-        raise fail(f"{path}: {exc}", code=1) from None
+        message = str(exc)  # file-level problems name the file already
+        named = message if message.startswith(str(path)) else f"{path}: {message}"
+        raise fail(named, code=1) from None
     game = record.game
     if seat is not None and not 0 <= seat < record.players:
         raise fail(f"--seat must be between 0 and {record.players - 1}")
