@@ -224,41 +224,18 @@ def _needs() -> dict[tuple[int, int], tuple[int, ...]]:
 _NEEDS = _needs()
 
 
-_NO_LATER = (2, 2, 2, 2)
-"""Caps under which groups never need a joker (:func:`_group_needs`): as good as no check."""
-
-
-@functools.lru_cache(maxsize=64)
-def _group_needs(caps: tuple[int, ...]) -> tuple[int, ...]:
-    """``group_needs(caps)[S + 16 * M]``: the fewest jokers the groups of a number still
-    need with ``S`` tiles put aside for them, at most ``M`` of one colour, when the
-    colours still to come at that number add at most ``caps`` tiles each (sorted;
-    :data:`_NONE` if no number of jokers will do)."""
-    out = []
-    for m in range(8):
-        for s in range(16):
-            best = 0 if s == 0 else _NONE
-            if s and m <= s:
-                ways = {(0, m)}  # (tiles added, most of one colour)
-                for cap in caps:
-                    ways = {(t + g, max(mm, g)) for t, mm in ways for g in range(cap + 1)}
-                for t, mm in ways:
-                    for jg in range(min(best, 3)):
-                        if _groups_ok(s + t + jg, mm):
-                            best = jg
-                            break
-            out.append(best)
-    return tuple(out)
-
-
-def _colour_order(table_counts: Sequence[int], rack_counts: Sequence[int], n: int) -> list[int]:
+def _colour_order(
+    table_counts: Sequence[int], rack_counts: Sequence[int], n: int
+) -> tuple[int, ...]:
     """The colours of number ``n`` in the order the DP takes them: fewest tiles first, so
     that forced choices come before the branching ones (number 0: unused)."""
     if n == 0:
-        return [0, 1, 2, 3]
-    return sorted(
-        range(4),
-        key=lambda c: (table_counts[c * 13 + n - 1] + rack_counts[c * 13 + n - 1], c),
+        return (0, 1, 2, 3)
+    return tuple(
+        sorted(
+            range(4),
+            key=lambda c: (table_counts[c * 13 + n - 1] + rack_counts[c * 13 + n - 1], c),
+        )
     )
 
 
@@ -527,6 +504,8 @@ def usable_rack(table_counts: Sequence[int], rack_counts: Sequence[int]) -> list
     avail = [table_counts[i] + rack_counts[i] for i in range(KINDS)]
     jokers = avail[JOKER]
     out = list(rack_counts)
+    if jokers >= 2:  # the tile and two jokers make a group
+        return out
     for code in range(52):
         if not rack_counts[code]:
             continue
@@ -576,9 +555,12 @@ def _solve(
     rest = [0] * 66
     acc = joker_pot
     orders = [_colour_order(table_counts, rack_counts, n) for n in range(14)]
-    # real tiles a position can hold (at most 2), -1 past 13
+    # needs[c][n]: the joker needs (:data:`_NEEDS`) of colour c's states whose runs go on
+    # at number n (from the real tiles n and n + 1 can hold)
     avail = [min(2, table_counts[i] + rack_counts[i]) for i in range(52)]
-    avail += [-1] * 14
+    needs = [
+        [_NEEDS[_avail2(avail, c, n)] if n else _NEEDS[0, 0] for n in range(15)] for c in range(4)
+    ]
     for n in range(13, 0, -1):
         rest[(n - 1) * 5 + 4] = acc
         for idx in range(3, -1, -1):
@@ -612,18 +594,13 @@ def _solve(
             # (so every state reached is at or above its own layer's floor)
             floor_next = need - rest[(n - 1) * 5 + idx + 1]
             nxt_cap = max(-3, min(7, nxt_avail))  # the same limits for _steps (jokers <= 2)
-            # joker needs (:func:`_needs`): of this colour after the step, of the groups of
-            # number n given the colours still to come, of the other colours (each at its
-            # next two positions: n+1 and n+2 once placed at n, else n and n+1)
-            order = orders[n]
+            # joker needs (:func:`_needs`) of this colour after the step and of the other
+            # colours (runs going on at n+1 once placed at n, else at n)
             own = _avail2(avail, c, n + 1)
-            later = tuple(sorted(avail[k * 13 + n - 1] for k in order[idx + 1 :]))
-            others = [
-                (6 * k, _NEEDS[_avail2(avail, k, n + 1 if i < idx else n)])
-                for i, k in enumerate(order)
-                if k != c
-            ]
-            (sa, na), (sb, nb), (sc_, nc) = others
+            (ka, oa), (kb, ob), (kc, oc) = _others(orders[n], idx)
+            sa, na = 6 * ka, needs[ka][n + oa]
+            sb, nb = 6 * kb, needs[kb][n + ob]
+            sc_, nc = 6 * kc, needs[kc][n + oc]
             # the successors of a state depend only on its fields for this colour, its
             # jokers, M and V: one list of (key delta, score gain) per such combination.
             # After the last colour of a number the closing step follows at once: groups
@@ -634,18 +611,14 @@ def _solve(
             # state in between for the rebuild)
             last = idx == 3
             # S matters to the group needs; an opening (many V values) does without them
-            rel = (63 << shift) | jmask | mmask | vmask | (smask if last or not vcap else 0)
-            if vcap and not last:
-                later = _NO_LATER
+            rel = (63 << shift) | jmask | mmask | vmask | (smask if last else 0)
             cache: dict[int, tuple[tuple[int, int, int], ...]] = {}
             mids: dict[int, dict[int, int]] | None = {} if last else None
             for key, score in layer.items():
                 sub = key & rel
                 steps = cache.get(sub)
                 if steps is None:
-                    steps, mid = _step_list(
-                        c, sub, lo, hi, n_meld, nxt_cap, jmax, vcap, last, own, later
-                    )
+                    steps, mid = _step_list(c, sub, lo, hi, n_meld, nxt_cap, jmax, vcap, last, own)
                     if mids is not None:
                         mids[sub] = mid
                     cache[sub] = steps
@@ -704,11 +677,8 @@ _FLIPPED = (0, *(14 - n for n in range(1, 14)))
 
 def _mirror(counts: Sequence[int]) -> list[int]:
     """Count vector ``counts`` with every number ``n`` moved to ``14 - n`` (jokers kept)."""
-    out = list(counts)
-    for c in range(4):
-        for n0 in range(13):
-            out[c * 13 + n0] = counts[c * 13 + 12 - n0]
-    return out
+    c = list(counts)
+    return [*c[12::-1], *c[25:12:-1], *c[38:25:-1], *c[51:38:-1], *c[52:]]
 
 
 def _mirror_set(st: Sequence[int]) -> tuple[int, ...]:
@@ -733,7 +703,6 @@ def _step_list(
     vcap: int,
     last: bool,
     own: tuple[int, int],
-    later: tuple[int, ...],
 ) -> tuple[tuple[tuple[int, int, int], ...], dict[int, int]]:
     """:func:`_steps` for colour ``c``, followed by :func:`_then_close` after the last
     colour of a number (else no middle deltas); remembered across layers and calls, as
@@ -743,28 +712,27 @@ def _step_list(
     garbage collector stops tracking: the cache does not slow its full passes down.
 
     Each step also carries its *spare* jokers: the jokers still free after it less those
-    this colour's runs (:data:`_NEEDS` row ``own``: what its next two positions hold)
-    and the groups of the number (the colours still to come add at most ``later`` tiles:
-    :func:`_group_needs`) will need at the least. The DP drops a step whose spare is
-    below what the other colours need: no completion exists. Steps with no spare at all
-    are left out here."""
+    this colour's runs will need at the least (:data:`_NEEDS` row ``own``: what its next
+    two positions hold). The DP drops a step whose spare is below what the other colours
+    need: no completion exists. Steps with no spare at all are left out here."""
     shift = 6 * c
     steps = _steps(sub, shift, _MOVES[c], lo, hi, n, nxt_avail, jmax, vcap)
-    if last:
-        closed, mid = _then_close(steps, sub, n, jmax, vcap)
-        gneeds: tuple[int, ...] = (0,) * 128
-    else:
-        closed, mid = tuple(steps), {}
-        gneeds = _group_needs(later)
+    closed, mid = _then_close(steps, sub, n, jmax, vcap) if last else (tuple(steps), {})
     needs = _NEEDS[own]
     out = []
     for dk, laid in closed:
         key = sub + dk
         spare = jmax - ((key >> _J_SHIFT) & 3) - needs[(key >> shift) & 63]
-        spare -= gneeds[(key >> _S_SHIFT) & 127]
         if spare >= 0:
             out.append((dk, laid, spare))
     return tuple(out), mid
+
+
+@functools.cache
+def _others(order: tuple[int, ...], idx: int) -> tuple[tuple[int, int], ...]:
+    """The colours other than ``order[idx]``, each with 1 if it comes before it in
+    ``order`` (its runs go on at the next number) else 0."""
+    return tuple((k, int(i < idx)) for i, k in enumerate(order) if i != idx)
 
 
 def _avail2(avail: Sequence[int], c: int, n: int) -> tuple[int, int]:
