@@ -284,14 +284,14 @@ def jokers_key(p: Position) -> str:
 
 def report_hard(hard: Sequence[Position], rows: list[tuple[str, dict[str, Timed]]]) -> None:
     print(
-        f"{'objective':<9}{'solver':<28}{'CPU median':>11}{'p95':>8}{'max':>8}"
+        f"{'objective':<10}{'solver':<28}{'CPU median':>11}{'p95':>8}{'max':>8}"
         f"{'wall median':>12}{'p95':>8}   (ms)"
     )
     for objective in OBJECTIVES:
         for name, res in rows:
             t = res[objective]
             print(
-                f"{objective:<9}{name:<28}{statistics.median(t.cpu) * 1e3:>11.2f}"
+                f"{objective:<10}{name:<28}{statistics.median(t.cpu) * 1e3:>11.2f}"
                 f"{pct(t.cpu, 0.95) * 1e3:>8.2f}{max(t.cpu) * 1e3:>8.1f}"
                 f"{statistics.median(t.wall) * 1e3:>12.2f}{pct(t.wall, 0.95) * 1e3:>8.2f}"
             )
@@ -474,8 +474,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     uni = bench_ours_uniform(pos)
     print(
-        f"{'solver':<28}{'CPU median':>11}{'p95':>8}{'max':>8}{'wall median':>12}{'p95':>8}"
-        "   (ms)"
+        f"{'solver':<28}{'CPU median':>11}{'p95':>8}{'max':>8}{'wall median':>12}{'p95':>8}   (ms)"
     )
     print(row_uniform("gametable DP (exact)", uni))
     if other is not None:
