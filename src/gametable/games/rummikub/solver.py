@@ -426,6 +426,7 @@ def _quiet_highs(highspy: Any) -> Any:
     finally:
         os.close(saved)
     h.setOptionValue("output_flag", False)
+    h.setOptionValue("simplex_scale_strategy", 0)  # all coefficients are 1 or -1: ~10% faster
     return h
 
 
@@ -846,7 +847,11 @@ def _predecessor(
     reaching ``key`` with ``score``: the predecessor the DP would have recorded (it keeps
     the first one to reach the best score; every state of a layer is expanded)."""
     rel, steps, _, gain_tile = table
+    kept = ((1 << 24) - 1) & ~rel  # the other colours' runs: the step leaves them alone
+    same = key & kept
     for prev, prev_score in layer.items():
+        if prev & kept != same:
+            continue
         moves = steps.get(prev & rel)
         if moves is None:
             continue
