@@ -75,9 +75,16 @@ def positions(n: int, seed: str = "bench-rummikub") -> list[tuple[Any, list[int]
 
 
 def load_hard(path: Path) -> list[Position]:
-    data = json.loads(path.read_text())
-    if not isinstance(data, list):
-        raise SystemExit(f"{path}: expected a list of positions")
+    """The positions of a file written by ``--make-hard`` (:class:`SystemExit` naming the
+    problem if it cannot be read)."""
+    try:
+        data = json.loads(path.read_text())
+    except OSError as e:
+        raise SystemExit(f"{path}: cannot read it ({e.strerror})") from None
+    except json.JSONDecodeError as e:
+        raise SystemExit(f"{path}: not JSON ({e})") from None
+    if not isinstance(data, list) or not data:
+        raise SystemExit(f"{path}: expected a non-empty list of positions")
     out = []
     for i, entry in enumerate(data):
         try:
