@@ -15,8 +15,9 @@ per game: tables of 30-80 tiles, racks of 8-20, both jokers on the table or one 
 table and one on the rack (:func:`gametable.games.rummikub.positions.is_hard`). The set
 is kept in a file so that it stays the same while the bots and rules change;
 ``--make-hard FILE`` plays the games again and rewrites it. Each position is solved for
-the three objectives: most tiles, most value (a laid joker worth 30) and the best initial
-meld from the rack alone (most tiles, worth at least 30). Every answer is checked legal
+the three objectives through the public entry points: ``best_play`` for the most tiles and
+the most value (a laid joker worth 30), ``best_opening`` for the best initial meld from the
+rack alone (most tiles, worth at least 30). Every answer is checked legal
 with the rules (``check_play``); ``--exact`` also checks its score against the ILP oracle
 of the tests (scipy + HiGHS, slow).
 
@@ -44,7 +45,7 @@ import json
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -53,6 +54,7 @@ from gametable.agents.base import make_agent
 from gametable.agents.play import play_game, random_playout
 from gametable.core.rng import Rng
 from gametable.games.rummikub import GAME
+from gametable.games.rummikub import solver as this_solver
 from gametable.games.rummikub.positions import Position, hard_positions, random_position
 from gametable.games.rummikub.solver import solve
 from gametable.games.rummikub.state import check_play
@@ -62,7 +64,9 @@ HARD_FILE = Path(__file__).parent / "data" / "rummikub_hard.json"
 OBJECTIVES = ("tiles", "value", "opening")
 THEIR_MODE = {"tiles": "TILE_COUNT", "value": "TOTAL_VALUE", "opening": "INITIAL"}
 
-Solve = Callable[..., Any]
+Solver = Any
+"""A solver module: ``best_play``, ``best_opening`` and ``solve`` (this one or another
+version's, see ``--compare-with``)."""
 
 
 def positions(n: int, seed: str = "bench-rummikub") -> list[tuple[Any, list[int]]]:
@@ -118,21 +122,21 @@ def pct(xs: Sequence[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
-def load_solver(path: str) -> Solve:
-    """``solve`` from another version of solver.py (for before/after in one run)."""
+def load_solver(path: str) -> Solver:
+    """Another version of solver.py (for before/after in one run)."""
     spec = importlib.util.spec_from_file_location("bench_other_solver", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look the module up
     spec.loader.exec_module(module)
-    return module.solve  # type: ignore[no-any-return]
+    return module
 
 
-def warm_up_ours(solve_fn: Solve = solve) -> float:
+def warm_up_ours(module: Solver = this_solver) -> float:
     # a big table, so that the LP starting bound (numpy + HiGHS) is loaded here
     table, rack = random_position(Rng("bench-rummikub-warm-up"), 55, 14, jokers=True)
     t0 = time.perf_counter()
-    solve_fn(counts_of(p for s in table for p in s), counts_of(rack), "tiles")
+    module.best_play(table, rack, "tiles")
     return time.perf_counter() - t0
 
 
@@ -153,20 +157,21 @@ class Timed:
         self.scores: list[int | None] = []
 
 
-def solve_one(solve_fn: Solve, p: Position, objective: str) -> Any:
-    rack = counts_of(p.rack)
+def solve_one(module: Solver, p: Position, objective: str) -> Any:
+    """The public entry points: ``best_play`` (most tiles, most value) and
+    ``best_opening`` (the initial meld, most tiles)."""
     if objective == "opening":
-        return solve_fn([0] * KINDS, rack, "tiles", 30, 30)
-    return solve_fn(counts_of(q for s in p.table for q in s), rack, objective)
+        return module.best_opening(p.rack, "tiles")
+    return module.best_play(p.table, p.rack, objective)
 
 
-def bench_ours_hard(hard: Sequence[Position], solve_fn: Solve, check: bool) -> dict[str, Timed]:
+def bench_ours_hard(hard: Sequence[Position], module: Solver, check: bool) -> dict[str, Timed]:
     out = {}
     for objective in OBJECTIVES:
         t = out[objective] = Timed()
         for p in hard:
             c0, w0 = time.process_time(), time.perf_counter()
-            sol = solve_one(solve_fn, p, objective)
+            sol = solve_one(module, p, objective)
             t.cpu.append(time.process_time() - c0)
             t.wall.append(time.perf_counter() - w0)
             t.scores.append(score(sol, objective))
@@ -316,13 +321,11 @@ def report_hard(hard: Sequence[Position], rows: list[tuple[str, dict[str, Timed]
         print(f"  {group} ({len(idx)}): " + "; ".join(cells))
 
 
-def bench_ours_uniform(pos: Sequence[Any], solve_fn: Solve = solve) -> Timed:
+def bench_ours_uniform(pos: Sequence[Any], module: Solver = this_solver) -> Timed:
     t = Timed()
     for table, rack in pos:
-        tc = counts_of(p for s in table for p in s)
-        rc = counts_of(rack)
         c0, w0 = time.process_time(), time.perf_counter()
-        sol = solve_fn(tc, rc, "tiles")
+        sol = module.best_play(table, rack, "tiles")
         t.cpu.append(time.process_time() - c0)
         t.wall.append(time.perf_counter() - w0)
         t.scores.append(score(sol, "tiles"))
@@ -444,7 +447,7 @@ def main(argv: list[str] | None = None) -> int:
         f"tiles (median {statistics.median(tiles):.0f}), racks {min(racks)}-{max(racks)} "
         f"(median {statistics.median(racks):.0f})"
     )
-    ours = bench_ours_hard(hard, solve, check=True)
+    ours = bench_ours_hard(hard, this_solver, check=True)
     print("every answer checked legal with the rules")
     rows = [("gametable DP (exact)", ours)]
     if other is not None:

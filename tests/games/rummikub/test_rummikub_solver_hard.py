@@ -22,7 +22,7 @@ from gametable.games.rummikub.positions import (
     is_hard,
     random_position,
 )
-from gametable.games.rummikub.solver import Solution, solve
+from gametable.games.rummikub.solver import Solution, best_play, solve
 from gametable.games.rummikub.state import check_play
 from gametable.games.rummikub.tiles import KINDS, counts_of, set_error
 
@@ -56,8 +56,7 @@ def solve_checked(p: Position, objective: str) -> Solution | None:
             used = counts_of(q for s in sol.table for q in s)
             assert all(used[k] <= rack[k] for k in range(KINDS))
         return sol
-    sol = solve(counts_of(q for s in p.table for q in s), rack, objective)
-    assert sol is not None
+    sol = best_play(p.table, p.rack, objective)
     assert all(set_error(s) is None for s in sol.table)
     if sol.tiles:
         laid = check_play(p.table, rack, True, sol.table, {})
@@ -101,14 +100,33 @@ def test_every_answer_on_the_hard_set_is_legal(chunk):
             solve_checked(p, objective)
 
 
-def test_ascending_passes_are_exact_too(monkeypatch):
-    """The DP runs the numbers from 13 down (a mirrored pass, faster); the other direction
-    stays exact, and both give the same scores."""
-    sample = HARD[5::50]
-    down = [score(solve_checked(p, o), o) for p in sample for o in OBJECTIVES]
-    monkeypatch.setattr(solver, "_DESCENDING", False)
-    up = [score(solve_checked(p, o), o) for p in sample for o in OBJECTIVES]
-    assert up == down == [oracle(p, o) for p in sample for o in OBJECTIVES]
+def test_both_directions_are_exact():
+    """The DP takes the numbers from 13 down or from 1 up (``best_play`` picks the faster
+    one from the table's jokers): both are exact and legal."""
+    for p in HARD[5::50]:
+        tc, rc = counts_of(q for s in p.table for q in s), counts_of(p.rack)
+        for objective in ("tiles", "value"):
+            want = oracle(p, objective)
+            for descending in (True, False):
+                sol = solve(tc, rc, objective, descending=descending)
+                assert sol is not None and score(sol, objective) == want
+                if sol.tiles:
+                    assert sum(check_play(p.table, rc, True, sol.table, {})) == sol.tiles
+        for descending in (True, False):
+            sol = solve([0] * KINDS, rc, "tiles", min_meld=30, descending=descending)
+            assert score(sol, "tiles") == oracle(p, "opening")
+
+
+def test_best_play_picks_the_direction_from_the_table_jokers():
+    """Most tiles: from the end where the table's jokers stand; most value: from 13 down."""
+    low = table("J=K2 K3 K4 | R9 J=R10 R11")  # faces 2 and 10: 6 on average
+    even = table("K2 K3 J=K4 | R9 J=R10 R11")  # faces 4 and 10: 7 on average, up
+    higher = table("K2 K3 K4 | R9 J=R10 R11 J=R12")
+    assert not solver._descending(low, "tiles")
+    assert not solver._descending(even, "tiles")
+    assert solver._descending(higher, "tiles")
+    assert solver._descending(low, "value")
+    assert solver._descending(table("K2 K3 K4"), "tiles")  # no joker on the table
 
 
 def test_mirroring_round_trip():

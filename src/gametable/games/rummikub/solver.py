@@ -269,6 +269,8 @@ def solve(
     objective: str = "tiles",
     joker_value: int = 30,
     min_meld: int = 0,
+    *,
+    descending: bool = True,
 ) -> Solution | None:
     """The best arrangement of all of ``table_counts`` plus part of ``rack_counts``.
 
@@ -286,14 +288,17 @@ def solve(
     after a failed pass that went through many states. ``T`` only decides the speed: a
     pass succeeds exactly when ``T`` is at most the optimum, whatever bound chose it.
     Within a pass, a run state dominated by one with a longer or an extra open run and
-    no lower score is dropped (:func:`_undominated`).
+    no lower score is dropped (:func:`_undominated`), and so is a state whose runs will
+    need more jokers than are left (:data:`_NEEDS`). The passes take the numbers from 13
+    down (``descending``, the default), or from 1 up: the same answers' scores either way;
+    which is faster depends on the position (:func:`best_play` chooses from the table).
     """
     if objective not in ("tiles", "value"):
         raise ValueError(f"objective must be 'tiles' or 'value', got {objective!r}")
     if min_meld and any(table_counts):
         raise ValueError("min_meld is for an opening from the rack alone (empty table counts)")
     rack = usable_rack(table_counts, rack_counts)
-    return _solve_thresholds(table_counts, rack, objective, joker_value, min_meld)
+    return _solve_thresholds(table_counts, rack, objective, joker_value, min_meld, descending)
 
 
 def _solution(
@@ -317,6 +322,7 @@ def _solve_thresholds(
     objective: str,
     joker_value: int,
     min_meld: int,
+    flip: bool,
 ) -> Solution | None:
     w_tile, w_num = _weights(objective)
     top = sum(rack[code] * (w_tile + w_num * (code % 13 + 1)) for code in range(52))
@@ -326,7 +332,7 @@ def _solve_thresholds(
     # failed pass is expensive; on a small one only after a failed pass that went
     # through many states (a count, not a time, so that the answer is deterministic)
     use_lp = not min_meld
-    flip = _DESCENDING
+    flip = flip and _DESCENDING
     work: list[int] = []
     jokers = table_counts[JOKER] + rack[JOKER]
     if use_lp and sum(table_counts) >= (_LP_FIRST_JOKERS if jokers else _LP_FIRST):
@@ -668,9 +674,19 @@ def _solve(
 
 
 _DESCENDING = True
-"""Whether the passes take the numbers from 13 down to 1 (a mirrored pass): as exact as
-going up, and about 1.6x faster on the hard and the uniform benchmark sets alike (see
-docs/solver.md)."""
+"""False: every pass goes from 1 up, whatever was asked (for tests of both directions)."""
+
+
+def _descending(table: Sequence[Sequence[int]], objective: str) -> bool:
+    """The faster direction of the passes, as measured on the benchmark sets (see
+    docs/solver.md): from 13 down for the most value (the big tiles decide the threshold
+    early); for the most tiles, from the end where the table's jokers stand (down unless
+    they stand for 7 or less on average, or there is none)."""
+    if objective != "tiles":
+        return True
+    faces = [p - JOKER_BASE for s in table for p in s if p >= JOKER_BASE]
+    return not faces or sum(f % 13 + 1 for f in faces) > 7 * len(faces)
+
 
 _NUMBERS = tuple(range(14))
 """The value of each number (index 0 unused)."""
@@ -962,9 +978,17 @@ def best_play(
 ) -> Solution:
     """The best rearrangement of ``table`` (a list of sets) with tiles from ``rack`` (codes).
 
-    Always succeeds (laying nothing is an arrangement): check ``tiles > 0``.
+    Always succeeds (laying nothing is an arrangement): check ``tiles > 0``. Same answers'
+    scores as :func:`solve` on the counts; the table's jokers choose the faster direction
+    of the DP (:func:`_descending`).
     """
-    sol = solve(counts_of(p for s in table for p in s), counts_of(rack), objective, joker_value)
+    sol = solve(
+        counts_of(p for s in table for p in s),
+        counts_of(rack),
+        objective,
+        joker_value,
+        descending=_descending(table, objective),
+    )
     assert sol is not None
     return sol
 
