@@ -26,8 +26,9 @@ of the tests (scipy + HiGHS, slow).
 (uniform), 14-tile racks, jokers possible in every third position; most tiles only.
 
 Times are CPU time per solve (``time.process_time``: other engineers share the machine)
-and wall time beside it, each solver warmed up first (our first call loads numpy and
-HiGHS for the LP bound, ~0.1 s once per process; rummikub-solver builds its models).
+and wall time beside it, each solver warmed up first (our first call loads numpy and HiGHS
+for the LP bound, ~0.1 s once per process; rummikub-solver builds its models) and the
+garbage collected before each solver's block (rummikub-solver leaves much for it).
 ``rummikub-solver`` (``pip install rummikub-solver``, or the ``bench`` extra) runs with its
 default MILP backend in the matching mode: ``TILE_COUNT``, ``TOTAL_VALUE`` and ``INITIAL``
 (rack only). Its answers are compared with ours: tile counts; the value of the number
@@ -39,6 +40,7 @@ initial meld exists. ``--compare-with FILE`` also times another version of ``sol
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib.util
 import itertools
 import json
@@ -166,6 +168,7 @@ def solve_one(module: Solver, p: Position, objective: str) -> Any:
 
 
 def bench_ours_hard(hard: Sequence[Position], module: Solver, check: bool) -> dict[str, Timed]:
+    gc.collect()  # not the other solvers' garbage collected inside these solves
     out = {}
     for objective in OBJECTIVES:
         t = out[objective] = Timed()
@@ -230,6 +233,7 @@ def bench_theirs_hard(hard: Sequence[Position]) -> dict[str, tuple[Timed, list[A
         c, n = divmod(code, 13)
         return rs.tiles[col_map[c] * 13 + n]
 
+    gc.collect()
     out = {}
     warm = hard[0]
     for objective in OBJECTIVES:
@@ -322,6 +326,7 @@ def report_hard(hard: Sequence[Position], rows: list[tuple[str, dict[str, Timed]
 
 
 def bench_ours_uniform(pos: Sequence[Any], module: Solver = this_solver) -> Timed:
+    gc.collect()
     t = Timed()
     for table, rack in pos:
         c0, w0 = time.process_time(), time.perf_counter()
@@ -352,6 +357,7 @@ def bench_theirs_hard_tiles(hard: Sequence[Position]) -> tuple[Timed, list[int]]
         c, n = divmod(code, 13)
         return rs.tiles[col_map[c] * 13 + n]
 
+    gc.collect()
     t = Timed()
     answers = []
     for i, p in enumerate([hard[-1], *hard]):
