@@ -52,3 +52,9 @@ def test_a_bad_position_file_is_refused_naming_the_problem(tmp_path, content, me
         path.write_text(content)
     with pytest.raises(SystemExit, match=message):
         bench().load_hard(path)
+
+
+def test_a_bad_repeat_count_is_refused(capsys):
+    with pytest.raises(SystemExit):
+        bench().main(["--repeat", "0"])
+    assert "--repeat must be at least 1, got 0" in capsys.readouterr().err
