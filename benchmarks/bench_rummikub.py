@@ -29,8 +29,8 @@ Times are CPU time per solve (``time.process_time``: other engineers share the m
 and wall time beside it, each solver warmed up first (our first call loads numpy and HiGHS
 for the LP bound, ~0.1 s once per process; rummikub-solver builds its models) and the
 garbage collected before each solver's block (rummikub-solver leaves much for it).
-``--repeat N`` solves each position N times with every solver and keeps the fastest, which
-takes most of the noise of a shared machine out.
+``--repeat N`` goes N times through the positions with every solver and keeps each
+position's fastest solve, which takes most of the noise of a shared machine out.
 ``rummikub-solver`` (``pip install rummikub-solver``, or the ``bench`` extra) runs with its
 default MILP backend in the matching mode: ``TILE_COUNT``, ``TOTAL_VALUE`` and ``INITIAL``
 (rack only). Its answers are compared with ours: tile counts; the value of the number
@@ -153,18 +153,27 @@ def score(sol: Any, objective: str) -> int | None:
 
 
 REPEAT = 1
-"""Solves per position and solver (``--repeat``): the fastest one counts."""
+"""Rounds over the positions (``--repeat``): each position's fastest solve counts."""
 
 
-def timed(fn: Any) -> tuple[Any, float, float]:
-    """``fn()``'s answer and its least CPU and wall seconds over :data:`REPEAT` calls."""
-    cpu = wall = float("inf")
-    for _ in range(REPEAT):
-        c0, w0 = time.process_time(), time.perf_counter()
-        out = fn()
-        cpu = min(cpu, time.process_time() - c0)
-        wall = min(wall, time.perf_counter() - w0)
-    return out, cpu, wall
+def sweep(items: Sequence[Any], prepare: Any) -> tuple[list[Any], list[float], list[float]]:
+    """For each item, ``prepare(item)()``'s answer and its least CPU and wall seconds over
+    :data:`REPEAT` rounds through all the items (so that no solve follows one of the same
+    position, which would find the LP's basis and the caches ready for it)."""
+    n = len(items)
+    cpu = [float("inf")] * n
+    wall = [float("inf")] * n
+    answers: list[Any] = [None] * n
+    for round_ in range(REPEAT):
+        for i, item in enumerate(items):
+            call = prepare(item)
+            c0, w0 = time.process_time(), time.perf_counter()
+            out = call()
+            cpu[i] = min(cpu[i], time.process_time() - c0)
+            wall[i] = min(wall[i], time.perf_counter() - w0)
+            if round_ == 0:
+                answers[i] = out
+    return answers, cpu, wall
 
 
 class Timed:
@@ -189,10 +198,8 @@ def bench_ours_hard(hard: Sequence[Position], module: Solver, check: bool) -> di
     out = {}
     for objective in OBJECTIVES:
         t = out[objective] = Timed()
-        for p in hard:
-            sol, cpu, wall = timed(lambda p=p, o=objective: solve_one(module, p, o))
-            t.cpu.append(cpu)
-            t.wall.append(wall)
+        sols, t.cpu, t.wall = sweep(hard, lambda p, o=objective: lambda: solve_one(module, p, o))
+        for p, sol in zip(hard, sols, strict=True):
             t.scores.append(score(sol, objective))
             if check and sol is not None:
                 legal(p, sol, objective)
@@ -255,18 +262,19 @@ def bench_theirs_hard(hard: Sequence[Position]) -> dict[str, tuple[Timed, list[A
     for objective in OBJECTIVES:
         mode = getattr(SolverMode, THEIR_MODE[objective])
         t = Timed()
-        answers = []
-        for i, p in enumerate([warm, *hard]):
+
+        def prepare(p: Position, objective: str = objective, mode: Any = mode) -> Any:
             state = rs.new_game()
             state.initial = objective == "opening"
             if objective != "opening":
                 state.add_table(*[theirs(q) for s in p.table for q in s])
             state.add_rack(*[theirs(q) for q in p.rack])
-            sol, cpu, wall = timed(lambda s=state, m=mode: rs.solve(s, m))
-            if i == 0:
-                continue  # the warm-up (builds the model)
-            t.cpu.append(cpu)
-            t.wall.append(wall)
+            return lambda: rs.solve(state, mode)
+
+        prepare(warm)()  # the warm-up (builds the model)
+        sols, t.cpu, t.wall = sweep(hard, prepare)
+        answers = []
+        for sol in sols:
             laid = [] if sol is None else list(sol.tiles)
             value = sum(x.value for x in laid if isinstance(x, Number))
             answers.append((len(laid), value, sol is not None))
@@ -342,11 +350,8 @@ def report_hard(hard: Sequence[Position], rows: list[tuple[str, dict[str, Timed]
 def bench_ours_uniform(pos: Sequence[Any], module: Solver = this_solver) -> Timed:
     gc.collect()
     t = Timed()
-    for table, rack in pos:
-        sol, cpu, wall = timed(lambda tb=table, rk=rack: module.best_play(tb, rk, "tiles"))
-        t.cpu.append(cpu)
-        t.wall.append(wall)
-        t.scores.append(score(sol, "tiles"))
+    sols, t.cpu, t.wall = sweep(pos, lambda tr: lambda: module.best_play(tr[0], tr[1], "tiles"))
+    t.scores = [score(sol, "tiles") for sol in sols]
     return t
 
 
@@ -370,20 +375,18 @@ def bench_theirs_hard_tiles(hard: Sequence[Position]) -> tuple[Timed, list[int]]
         c, n = divmod(code, 13)
         return rs.tiles[col_map[c] * 13 + n]
 
-    gc.collect()
-    t = Timed()
-    answers = []
-    for i, p in enumerate([hard[-1], *hard]):
+    def prepare(p: Position) -> Any:
         state = rs.new_game()
         state.initial = False
         state.add_table(*[theirs(q) for s in p.table for q in s])
         state.add_rack(*[theirs(q) for q in p.rack])
-        sol, cpu, wall = timed(lambda s=state: rs.solve(s, SolverMode.TILE_COUNT))
-        if i:
-            t.cpu.append(cpu)
-            t.wall.append(wall)
-            answers.append(0 if sol is None else len(sol.tiles))
-    return t, answers
+        return lambda: rs.solve(state, SolverMode.TILE_COUNT)
+
+    gc.collect()
+    prepare(hard[-1])()  # the warm-up (builds the model)
+    t = Timed()
+    sols, t.cpu, t.wall = sweep(hard, prepare)
+    return t, [0 if sol is None else len(sol.tiles) for sol in sols]
 
 
 def games_per_second(players: int, seconds: float = 5.0) -> float:
@@ -487,11 +490,14 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(("rummikub-solver (MILP)", {k: v[0] for k, v in theirs.items()}))
     report_hard(hard, rows)
     for name, res in rows[1:]:
-        ratios = [
-            f"{o} {statistics.median(res[o].cpu) / statistics.median(ours[o].cpu):.1f}x"
-            for o in OBJECTIVES
-        ]
-        print(f"median CPU of {name.strip()} / ours: " + ", ".join(ratios))
+        for what in ("cpu", "wall"):
+            ratios = []
+            for o in OBJECTIVES:
+                ratio = statistics.median(getattr(res[o], what)) / statistics.median(
+                    getattr(ours[o], what)
+                )
+                ratios.append(f"{o} {ratio:.1f}x")
+            print(f"median {what} of {name.strip()} / ours: " + ", ".join(ratios))
     if theirs is not None:
         compare_theirs(hard, ours, theirs)
     else:
