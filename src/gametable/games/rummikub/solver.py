@@ -27,7 +27,10 @@ LP relaxation on the hard positions; states dominated in the colour just placed 
 longer or one more run of 3+, same other fields, no lower score) dropped; the successors
 of a state computed once per combination of the fields that decide them, sorted by gain
 so the threshold cuts them short; each number's closing step folded into its last colour
-step; no back-pointers (the rebuild finds each predecessor again).
+step; no back-pointers (the rebuild finds each predecessor again); states whose runs will
+need more jokers than are left dropped (:data:`_NEEDS`); the passes taken from 13 down, or
+for the most tiles from the end where the table's jokers stand (:func:`best_play`). Where
+the time goes on big tables with both jokers in play: docs/solver.md.
 
 Every tile on the table must stay on the table, so real tiles at a position range from the
 table's count to the table's plus the rack's, and the jokers used from the table's joker
@@ -550,7 +553,7 @@ def _solve(
     """One DP pass with threshold ``bound``; appends the number of states it went
     through to ``work`` if given. With ``flip`` the pass runs on the mirrored position
     (number ``n`` taken as ``14 - n``, worth its own number all the same: see
-    :func:`_flipped`) and the answer is mirrored back."""
+    :data:`_FLIPPED`) and the answer is mirrored back."""
     if flip:
         orig_table, orig_rack = table_counts, rack_counts
         table_counts, rack_counts = _mirror(table_counts), _mirror(rack_counts)
@@ -567,9 +570,7 @@ def _solve(
     # needs[c][n]: the joker needs (:data:`_NEEDS`) of colour c's states whose runs go on
     # at number n (from the real tiles n and n + 1 can hold)
     avail = [min(2, table_counts[i] + rack_counts[i]) for i in range(52)]
-    needs = [
-        [_NEEDS[_avail2(avail, c, n)] if n else _NEEDS[0, 0] for n in range(15)] for c in range(4)
-    ]
+    needs = [_need_rows(tuple(avail[c * 13 : c * 13 + 13])) for c in range(4)]
     for n in range(13, 0, -1):
         rest[(n - 1) * 5 + 4] = acc
         for idx in range(3, -1, -1):
@@ -752,6 +753,18 @@ def _others(order: tuple[int, ...], idx: int) -> tuple[tuple[int, int], ...]:
     """The colours other than ``order[idx]``, each with 1 if it comes before it in
     ``order`` (its runs go on at the next number) else 0."""
     return tuple((k, int(i < idx)) for i, k in enumerate(order) if i != idx)
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _need_rows(avail: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For one colour whose 13 positions hold at most ``avail`` real tiles (each capped at
+    2): the :data:`_NEEDS` row of its states whose runs go on at number ``n`` (0 to 14)."""
+    out = [_NEEDS[0, 0]]
+    for n in range(1, 15):
+        x = avail[n - 1] if n <= 13 else -1
+        y = avail[n] if n <= 12 else -1
+        out.append(_NEEDS[x, y])
+    return tuple(out)
 
 
 def _avail2(avail: Sequence[int], c: int, n: int) -> tuple[int, int]:
