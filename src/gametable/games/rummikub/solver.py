@@ -604,7 +604,7 @@ def _solve(
             # (so every state reached is at or above its own layer's floor)
             floor_next = need - rest[(n - 1) * 5 + idx + 1]
             nxt_cap = max(-3, min(7, nxt_avail))  # the same limits for _steps (jokers <= 2)
-            # joker needs (:func:`_needs`) of this colour after the step and of the other
+            # joker needs (:data:`_NEEDS`) of this colour after the step and of the other
             # colours (runs going on at n+1 once placed at n, else at n)
             own = _avail2(avail, c, n + 1)
             (ka, oa), (kb, ob), (kc, oc) = _others(orders[n], idx)
@@ -620,7 +620,6 @@ def _solve(
             # steps of that colour go straight to the closed states (``mids`` keeps the
             # state in between for the rebuild)
             last = idx == 3
-            # S matters to the group needs; an opening (many V values) does without them
             rel = (63 << shift) | jmask | mmask | vmask | (smask if last else 0)
             cache: dict[int, tuple[tuple[int, int, int], ...]] = {}
             mids: dict[int, dict[int, int]] | None = {} if last else None
@@ -817,9 +816,9 @@ def _steps(
 
 
 # how one DP step moved: (mask of the state fields that decide the successors, those
-# fields -> (key delta, rack tiles laid) of each successor, for a last colour with its
-# closing step: those fields -> key delta -> the key delta of the colour step alone, and
-# the score of one rack tile laid at that step)
+# fields -> (key delta, rack tiles laid, spare jokers) of each successor, for a last colour
+# with its closing step: those fields -> key delta -> the key delta of the colour step
+# alone, and the score of one rack tile laid at that step)
 _StepTable = tuple[
     int, dict[int, tuple[tuple[int, int, int], ...]], dict[int, dict[int, int]] | None, int
 ]
