@@ -589,6 +589,7 @@ def _solve(
     mmask = 7 << _M_SHIFT
     vmask = 63 << _V_SHIFT
     for n in range(1, 14):
+        others = _others(orders[n])
         for idx, c in enumerate(orders[n]):
             code = c * 13 + n - 1
             lo = table_counts[code]
@@ -606,11 +607,9 @@ def _solve(
             nxt_cap = max(-3, min(7, nxt_avail))  # the same limits for _steps (jokers <= 2)
             # joker needs (:data:`_NEEDS`) of this colour after the step and of the other
             # colours (runs going on at n+1 once placed at n, else at n)
-            own = _avail2(avail, c, n + 1)
-            (ka, oa), (kb, ob), (kc, oc) = _others(orders[n], idx)
-            sa, na = 6 * ka, needs[ka][n + oa]
-            sb, nb = 6 * kb, needs[kb][n + ob]
-            sc_, nc = 6 * kc, needs[kc][n + oc]
+            own = (avail[code + 1] if n < 13 else -1, avail[code + 2] if n < 12 else -1)
+            (sa, ka, oa), (sb, kb, ob), (sc_, kc, oc) = others[idx]
+            na, nb, nc = needs[ka][n + oa], needs[kb][n + ob], needs[kc][n + oc]
             # the successors of a state depend only on its fields for this colour, its
             # jokers, M and V: one list of (key delta, score gain) per such combination.
             # After the last colour of a number the closing step follows at once: groups
@@ -748,10 +747,12 @@ def _step_list(
 
 
 @functools.cache
-def _others(order: tuple[int, ...], idx: int) -> tuple[tuple[int, int], ...]:
-    """The colours other than ``order[idx]``, each with 1 if it comes before it in
-    ``order`` (its runs go on at the next number) else 0."""
-    return tuple((k, int(i < idx)) for i, k in enumerate(order) if i != idx)
+def _others(order: tuple[int, ...]) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """For each place ``idx`` in ``order``: the other colours, each as its field's shift,
+    itself, and 1 if it comes before ``idx`` (its runs go on at the next number) else 0."""
+    return tuple(
+        tuple((6 * k, k, int(i < idx)) for i, k in enumerate(order) if i != idx) for idx in range(4)
+    )
 
 
 @functools.lru_cache(maxsize=1 << 10)
@@ -764,11 +765,6 @@ def _need_rows(avail: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
         y = avail[n] if n <= 12 else -1
         out.append(_NEEDS[x, y])
     return tuple(out)
-
-
-def _avail2(avail: Sequence[int], c: int, n: int) -> tuple[int, int]:
-    """The real tiles positions ``n`` and ``n + 1`` of colour ``c`` can hold (-1 past 13)."""
-    return (avail[c * 13 + n - 1] if n <= 13 else -1), (avail[c * 13 + n] if n <= 12 else -1)
 
 
 def _steps(
