@@ -1,0 +1,78 @@
+"""What a front end shows in a lobby: each game's player counts, options and bots.
+
+Game-agnostic (built from the core interface and the agent factories), so the CLI's
+``gametable games --json`` and the server's ``GET /api/games`` say the same thing.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+from gametable.agents.base import GENERIC_AGENTS, agent_names
+from gametable.core.game import Game, OptionSpec
+
+_SKIP = {"self", "game", "seat"}
+
+
+def bot_settings(game: Game, name: str) -> list[dict[str, Any]]:
+    """The settings a bot takes (``ismcts:iterations=200``): name, default and kind."""
+    factories = {**GENERIC_AGENTS, **game.bots}
+    factory = factories[name]
+    target = getattr(factory, "__init__", factory) if inspect.isclass(factory) else factory
+    if factory is GENERIC_AGENTS.get("ismcts"):
+        from gametable.agents.ismcts import ISMCTSAgent
+
+        target = ISMCTSAgent.__init__
+    try:
+        signature = inspect.signature(target)
+    except (TypeError, ValueError):
+        return []
+    out: list[dict[str, Any]] = []
+    for param in signature.parameters.values():
+        if param.name in _SKIP or param.kind in (param.VAR_KEYWORD, param.VAR_POSITIONAL):
+            continue
+        default = None if param.default is inspect.Parameter.empty else param.default
+        annotation = param.annotation if isinstance(param.annotation, str) else getattr(
+            param.annotation, "__name__", str(param.annotation)
+        )
+        out.append({"name": param.name, "default": default, "type": annotation})
+    return out
+
+
+def option_json(spec: OptionSpec) -> dict[str, Any]:
+    """An option as JSON: name, type, default, help, choices, whether it may be empty."""
+    return {
+        "name": spec.name,
+        "type": spec.type.__name__,
+        "default": spec.default,
+        "help": spec.help,
+        "choices": list(spec.choices),
+        "nullable": spec.nullable,
+        "seat": spec.seat,
+    }
+
+
+def describe_game(game: Game) -> dict[str, Any]:
+    """One game as a lobby shows it."""
+    return {
+        "name": game.name,
+        "title": game.title,
+        "players": [game.min_players, game.max_players],
+        "modes": {str(k): v for k, v in game.modes.items()},
+        "simultaneous": game.info.simultaneous,
+        "enumerable_actions": game.info.enumerable_actions,
+        "teams": game.info.teams,
+        "options": [option_json(spec) for spec in game.option_specs],
+        "bots": [{"name": n, "settings": bot_settings(game, n)} for n in agent_names(game)],
+        "hint_bot": hint_bot(game),
+    }
+
+
+def hint_bot(game: Game) -> str:
+    """The bot that gives hints and stands in for absent players: the game's own choice
+    (``Game.hint_bot``) when it names one, else its first bot, else ``random``."""
+    chosen = getattr(game, "hint_bot", None)
+    if isinstance(chosen, str) and chosen in agent_names(game):
+        return chosen
+    return next(iter(game.bots), "random")

@@ -1,0 +1,1 @@
+"""The online game server (``gametable serve``): see docs/server.md."""

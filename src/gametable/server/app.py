@@ -1,0 +1,386 @@
+"""The HTTP lobby API and the WebSocket play protocol (FastAPI). See ``docs/server.md``.
+
+HTTP (JSON; the OpenAPI schema is at ``/openapi.json``, browsable at ``/docs``):
+
+- ``GET  /api/games`` — every game: player counts, modes, options, bots and their settings
+- ``POST /api/tables`` — open a table; the answer holds a secret token per human seat
+- ``POST /api/tables/{id}/join`` — take a free seat of a public table
+- ``GET  /api/tables?status=open|playing|finished&game=…`` — list tables
+- ``GET  /api/tables/{id}`` — one table (public facts only)
+- ``GET  /api/tables/{id}/record`` — a finished game's record (``gametable-record``)
+- ``GET  /api/leaderboard/{game}`` — ratings
+
+WebSocket ``/ws/tables/{id}``: the first message is ``{"type": "hello", "token": …}`` for a
+seat (no token: a spectator); then the server sends ``state`` frames (the seat's own view,
+its legal decisions, whose turn, clocks, events) and answers ``act`` / ``hint`` / ``ping``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from gametable.agents.catalog import describe_game
+from gametable.core.registry import all_games, get_game
+from gametable.server.service import GameServer, ServerConfig
+from gametable.server.tables import Client, LiveTable, Refused, TableSpec, _cut
+
+log = logging.getLogger("gametable.server")
+
+PROTOCOL = 1
+
+
+class SeatSpecModel(BaseModel):
+    kind: str = Field(description="'human' or 'bot'")
+    bot: str | None = Field(None, description="for a bot seat: the bot's name (see /api/games)")
+    settings: dict[str, Any] = Field(default_factory=dict, description="the bot's settings")
+    name: str | None = Field(None, max_length=64, description="a human seat's player name")
+
+
+class ClocksModel(BaseModel):
+    turn_seconds: float | None = Field(None, ge=0, description="time limit per turn")
+    bank_seconds: float | None = Field(None, ge=0, description="time bank per seat")
+    increment_seconds: float = Field(0.0, ge=0, description="added to the bank after each turn")
+
+
+class CreateTableModel(BaseModel):
+    game: str
+    players: int = Field(ge=1, le=16)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatSpecModel] = Field(default_factory=list, max_length=16)
+    clocks: ClocksModel = Field(default_factory=ClocksModel)
+    grace_seconds: float | None = Field(
+        60.0, ge=0, description="how long a player may be gone before a bot plays for them"
+    )
+    replacement_bot: str | None = Field(None, description="the bot that stands in for absentees")
+    public: bool = Field(True, description="listed in the lobby and open to anyone to join")
+    title: str | None = Field(None, max_length=80)
+
+
+class JoinModel(BaseModel):
+    seat: int | None = Field(None, ge=0, le=15)
+    name: str | None = Field(None, max_length=64)
+
+
+_STATUS = {
+    "bad-table": 422,
+    "no-table": 404,
+    "no-seat": 409,
+    "private": 403,
+    "not-over": 409,
+    "bad-token": 403,
+}
+
+
+def _http(exc: Refused) -> HTTPException:
+    return HTTPException(_STATUS.get(exc.code, 400), {"code": exc.code, "message": exc.message})
+
+
+def create_app(config: ServerConfig | None = None, *, static: bool = True) -> FastAPI:
+    """The application; the server process starts and stops with it (lifespan)."""
+    server = GameServer(config or ServerConfig())
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await server.start()
+        try:
+            yield
+        finally:
+            await server.stop()
+
+    app = FastAPI(
+        title="gametable",
+        version="1",
+        summary="Play Ramen! Ramen!, Rummikub, Ramen Fury and Ramen online.",
+        lifespan=lifespan,
+    )
+    app.state.server = server
+
+    @app.exception_handler(Refused)
+    async def refused(_request: Any, exc: Refused) -> JSONResponse:
+        return JSONResponse(
+            {"detail": {"code": exc.code, "message": exc.message}},
+            status_code=_STATUS.get(exc.code, 400),
+        )
+
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "process": server.hub.process_id, "tables": len(server.tables)}
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        """Every game with its player counts, modes, options and bots."""
+        return [describe_game(g) for g in all_games()]
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: CreateTableModel) -> dict[str, Any]:
+        """Open a table. Human seats get secret tokens: keep your own, send the invite
+        links to your friends. The game starts when every human seat is taken."""
+        spec = TableSpec(
+            game=body.game,
+            players=body.players,
+            options=body.options,
+            seats=[s.model_dump() for s in body.seats],
+            clocks=body.clocks.model_dump(),
+            grace_seconds=body.grace_seconds,
+            replacement_bot=body.replacement_bot,
+            public=body.public,
+            title=body.title,
+        )
+        return await server.create_table(spec)
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, body: JoinModel) -> dict[str, Any]:
+        """Take a free seat of a public table; the answer holds the seat's token."""
+        return await server.join(table_id, body.seat, body.name)
+
+    @app.get("/api/tables")
+    async def tables(
+        status: str = Query("active", pattern="^(open|playing|finished|active)$"),
+        game: str | None = Query(None, max_length=64),
+    ) -> list[dict[str, Any]]:
+        """Open tables (waiting for players), games in progress, or finished games."""
+        return await server.list_tables(status, game)
+
+    @app.get("/api/tables/{table_id}")
+    async def table(table_id: str) -> dict[str, Any]:
+        live = await server.get_live(table_id)
+        if live is None:
+            raise _http(Refused("no-table", f"there is no table {_cut(table_id, 40)!r}"))
+        return live.summary()
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str) -> dict[str, Any]:
+        """The finished game's record: replay it with ``gametable replay FILE --check``."""
+        return await server.record(table_id)
+
+    @app.get("/api/leaderboard/{game}")
+    async def leaderboard(game: str, limit: int = Query(100, ge=1, le=1000)) -> dict[str, Any]:
+        try:
+            get_game(game)
+        except KeyError as exc:
+            raise _http(Refused("no-table", str(exc.args[0]))) from None
+        rows = await asyncio.to_thread(server.store.leaderboard, game, limit)
+        return {"game": game, "players": rows}
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def play(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        await Connection(server, websocket, table_id).run()
+
+    if static:
+        from gametable.server.web import mount_web
+
+        mount_web(app)
+    return app
+
+
+class Connection:
+    """One client's WebSocket session."""
+
+    HELLO_SECONDS = 15.0
+
+    def __init__(self, server: GameServer, websocket: WebSocket, table_id: str) -> None:
+        self.server = server
+        self.ws = websocket
+        self.table_id = table_id
+        self.config = server.config
+        self.allowance = float(self.config.messages_per_second) * 2
+        self.last = time.monotonic()
+
+    async def send(self, data: dict[str, Any]) -> None:
+        await self.ws.send_text(json.dumps(data, ensure_ascii=False))
+
+    async def error(self, code: str, message: str, ref: Any = None) -> None:
+        await self.send({"type": "error", "code": code, "message": message, "ref": ref})
+
+    async def receive(self) -> dict[str, Any] | None:
+        """The next message as a JSON object, or ``None`` after an error was answered."""
+        message = await self.ws.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        text = message.get("text")
+        if text is None:
+            data = message.get("bytes") or b""
+            if len(data) > self.config.max_message_bytes:
+                await self.error("too-large", f"messages are limited to {self.config.max_message_bytes} bytes")
+                return None
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError:
+                await self.error("bad-json", "a message must be UTF-8 JSON text")
+                return None
+        if len(text) > self.config.max_message_bytes:
+            await self.error(
+                "too-large",
+                f"a message of {len(text)} characters; the limit is {self.config.max_message_bytes}",
+            )
+            return None
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            await self.error("bad-json", f"not JSON: {_cut(exc, 120)}")
+            return None
+        if not isinstance(data, dict):
+            await self.error("bad-message", "a message must be a JSON object with a 'type'")
+            return None
+        now = time.monotonic()
+        rate = self.config.messages_per_second
+        self.allowance = min(rate * 2, self.allowance + (now - self.last) * rate)
+        self.last = now
+        if self.allowance < 1:
+            ref = data.get("id")
+            await self.error(
+                "rate",
+                f"more than {rate:g} messages a second; slow down",
+                ref if isinstance(ref, int | str) else None,
+            )
+            return None
+        self.allowance -= 1
+        return data
+
+    async def run(self) -> None:
+        live = await self.server.get_live(self.table_id)
+        if live is None:
+            await self.error("no-table", f"there is no table {_cut(self.table_id, 40)!r}")
+            await self.ws.close(code=4404)
+            return
+        client: Client | None = None
+        try:
+            try:
+                hello = await asyncio.wait_for(self._hello(), self.HELLO_SECONDS)
+            except TimeoutError:
+                await self.error("no-hello", "send {'type': 'hello'} first")
+                await self.ws.close(code=4408)
+                return
+            if hello is None:
+                return
+            seat, name = hello
+            client = Client(self.ws.send_text, seat, name)
+            live.clients.add(client)
+            if seat is not None:
+                await self.server.hub.set_present(live.id, seat, +1)
+                await live.presence_changed(seat)
+            client.post(
+                json.dumps(
+                    {
+                        "type": "welcome",
+                        "protocol": PROTOCOL,
+                        "table": live.summary(),
+                        "seat": seat,
+                        "game": describe_game(live.game),
+                    },
+                    ensure_ascii=False,
+                )
+            )
+            client.post(json.dumps(live.frame(seat), ensure_ascii=False), "state")
+            while not client.closed:
+                data = await self.receive()
+                if data is not None:
+                    await self.dispatch(live, client, data)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if client is not None:
+                live.clients.discard(client)
+                await client.close()
+                if client.seat is not None:
+                    await self.server.hub.set_present(live.id, client.seat, -1)
+                    with contextlib.suppress(Exception):
+                        await live.presence_changed(client.seat)
+
+    async def _hello(self) -> tuple[int | None, str | None] | None:
+        while True:
+            data = await self.receive()
+            if data is None:
+                continue
+            if data.get("type") != "hello":
+                await self.error("no-hello", "the first message must be {'type': 'hello'}", data.get("id"))
+                continue
+            token, name = data.get("token"), data.get("name")
+            if name is not None and (not isinstance(name, str) or len(name) > 64):
+                await self.error("bad-message", "'name' must be text of at most 64 characters")
+                continue
+            if token is None:
+                return None, None
+            if not isinstance(token, str) or len(token) > 200:
+                await self.error("bad-token", "'token' must be the text of a seat token")
+                continue
+            live = await self.server.get_live(self.table_id)
+            assert live is not None
+            seat = live.seat_of_token(token)
+            if seat is None:
+                await self.error("bad-token", "this token opens no seat of this table")
+                await self.ws.close(code=4401)
+                return None
+            if not live.seats[seat].claimed or (name and name != live.seats[seat].name):
+                await self.server.claim(self.table_id, None, name, token)
+            return seat, name
+
+    async def dispatch(self, live: LiveTable, client: Client, data: dict[str, Any]) -> None:
+        kind, ref = data.get("type"), data.get("id")
+        if ref is not None and not isinstance(ref, (int, str)) or isinstance(ref, str) and len(ref) > 64:
+            ref = None
+        try:
+            if kind == "ping":
+                client.post(json.dumps({"type": "pong", "ref": ref, "server_time": time.time()}))
+            elif kind == "act":
+                if client.seat is None:
+                    raise Refused("spectator", "spectators cannot play; join a seat first")
+                seq = data.get("seq")
+                if type(seq) is not int:
+                    raise Refused("bad-message", "an 'act' message needs 'seq': your decision count")
+                action = live.read_action(client.seat, data)
+                version = await live.submit(client.seat, action, by="human", seq=seq)
+                client.post(json.dumps({"type": "ack", "ref": ref, "version": version}))
+            elif kind == "hint":
+                await self.hint(live, client, ref)
+            elif kind == "state":
+                client.post(json.dumps(live.frame(client.seat), ensure_ascii=False), "state")
+            elif kind == "hello":
+                raise Refused("bad-message", "already greeted")
+            else:
+                raise Refused("unknown-type", f"unknown message type {_cut(kind, 40)!r}")
+        except Refused as exc:
+            client.post(
+                json.dumps({"type": "error", "code": exc.code, "message": exc.message, "ref": ref})
+            )
+
+    async def hint(self, live: LiveTable, client: Client, ref: Any) -> None:
+        seat = client.seat
+        if seat is None:
+            raise Refused("spectator", "hints are for players")
+        state = live.state
+        if live.status != "playing" or seat not in state.to_act:
+            raise Refused("not-your-turn", "hints are given on your turn")
+        from gametable.agents.catalog import hint_bot
+
+        bot = hint_bot(live.game)
+        version = live.version
+        view = state.view(seat)
+        legal = [live.game.action_to_json(a) for a in state.legal_actions(seat)]
+        decided = await self.server.pool.decide(live.game.name, bot, {}, seat, view, legal)
+        action = live.game.action_from_json(decided)
+        client.post(
+            json.dumps(
+                {
+                    "type": "hint",
+                    "ref": ref,
+                    "version": version,
+                    "bot": bot,
+                    "action": decided,
+                    "text": live.game.format_action(action),
+                },
+                ensure_ascii=False,
+            )
+        )

@@ -1,0 +1,405 @@
+"""The server process: its database, its live tables, its bots and its peers.
+
+:class:`GameServer` is what the HTTP and WebSocket handlers call. It resumes every
+unfinished table it owns at start-up (after ``kill -9``, a restart picks up exactly where
+the database says), keeps leases on the tables it runs, and rates finished games.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gametable.core.records import Move, Record
+from gametable.core.registry import get_game
+from gametable.server.db import Store, TableRow, open_store
+from gametable.server.hub import LocalHub, RedisHub
+from gametable.server.tables import (
+    LiveTable,
+    Refused,
+    TableSpec,
+    check_spec,
+    new_table_id,
+    new_token,
+    token_hash,
+)
+from gametable.server.workers import BotPool, Writer
+
+log = logging.getLogger("gametable.server")
+
+
+def default_database() -> str:
+    """The embedded default: a SQLite file in the user's data folder."""
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return str(base / "gametable" / "server.sqlite")
+
+
+@dataclass
+class ServerConfig:
+    """How a server process runs (``gametable serve`` flags)."""
+
+    database: str = ""
+    redis: str | None = None
+    bot_workers: int = 0
+    """Processes for bot decisions (0: one per core)."""
+    lease_seconds: float = 10.0
+    max_message_bytes: int = 64 * 1024
+    messages_per_second: float = 20.0
+    redis_prefix: str = "gametable"
+
+    def __post_init__(self) -> None:
+        if not self.database:
+            self.database = default_database()
+        if self.bot_workers <= 0:
+            self.bot_workers = os.cpu_count() or 1
+
+
+class GameServer:
+    """One server process (see the module docstring)."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self.tables: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+        self._tasks: list[asyncio.Task[None]] = []
+        self.store: Store
+        self.hub: LocalHub | RedisHub
+        self.writer: Writer
+        self.pool: BotPool
+
+    # -- life cycle ----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        self.store = await asyncio.to_thread(open_store, self.config.database)
+        if self.config.redis:
+            if self.store.dialect == "sqlite":
+                raise RuntimeError(
+                    "several server processes need a shared PostgreSQL database; "
+                    "with SQLite run a single process (no --redis)"
+                )
+            self.hub = RedisHub(self.config.redis, self.config.redis_prefix)
+        else:
+            self.hub = LocalHub()
+        self.writer = Writer(self.store)
+        self.pool = BotPool(self.config.bot_workers)
+        await self.hub.start(self.on_hub_message)
+        if isinstance(self.hub, LocalHub):
+            # One process: whoever held leases before a crash was us; take them all back now.
+            await asyncio.to_thread(self.store.release_leases_all)
+        await self._renew_leases()
+        self._tasks.append(asyncio.create_task(self._lease_loop(), name="gametable-leases"))
+        for table_id in await asyncio.to_thread(self.store.unrated_finished):
+            await self._rate(table_id)
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        for live in list(self.tables.values()):
+            live.stop_tasks()
+            for client in list(live.clients):
+                await client.close()
+        with contextlib.suppress(Exception):
+            await asyncio.to_thread(self.store.release_leases, self.hub.process_id)
+        await self.hub.close()
+        self.writer.close()
+        self.pool.close()
+        self.store.engine.dispose()
+
+    async def _lease_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.lease_seconds / 3)
+            try:
+                await self._renew_leases()
+            except Exception:
+                log.exception("renewing table leases failed")
+
+    async def _renew_leases(self) -> None:
+        held = set(
+            await asyncio.to_thread(
+                self.store.acquire_leases, self.hub.process_id, self.config.lease_seconds
+            )
+        )
+        for table_id in held:
+            live = await self.get_live(table_id)
+            if live is not None and not live.owned:
+                live.owned = True
+                await live.refresh()
+                now = time.monotonic()
+                if live.status == "playing":
+                    live.clock.start(live.state.to_act, now)
+                for seat in range(live.players):
+                    await live.presence_changed(seat)
+                live.schedule()
+        for live in list(self.tables.values()):
+            if live.owned and live.id not in held and live.status != "finished":
+                live.owned = False
+                live.stop_tasks()
+
+    # -- tables ------------------------------------------------------------------------
+
+    async def get_live(self, table_id: str) -> LiveTable | None:
+        """The table in memory, loaded (and caught up) from the database on first use."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        pending = self._loading.get(table_id)
+        if pending is not None:
+            return await pending
+        future: asyncio.Future[LiveTable | None] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = future
+        try:
+            live = await self._load(table_id)
+            if live is not None:
+                self.tables[table_id] = live
+            future.set_result(live)
+            return live
+        except BaseException as exc:
+            future.set_exception(exc)
+            raise
+        finally:
+            del self._loading[table_id]
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
+            return None
+        row = await asyncio.to_thread(self.store.load_table, table_id)
+        if row is None:
+            return None
+        moves, events = await asyncio.gather(
+            asyncio.to_thread(self.store.moves, table_id),
+            asyncio.to_thread(self.store.events, table_id),
+        )
+        live = LiveTable(self, row)
+        live.catch_up(moves)
+        live.events = events
+        if row.clock is not None:
+            live.clock.restore(row.clock, time.monotonic())
+        elif row.status == "playing":
+            live.clock.start(live.state.to_act, time.monotonic())
+        return live
+
+    async def create_table(self, spec: TableSpec) -> dict[str, Any]:
+        """A new table: returns its id and a token per human seat (for invite links)."""
+        game, options, seats, config = check_spec(spec)
+        table_id = new_table_id()
+        seed = secrets.randbits(64)
+        state = game.new_state(spec.players, seed, **options)
+        tokens: dict[int, str] = {}
+        for seat in seats:
+            if seat.kind == "human":
+                tokens[seat.seat] = new_token()
+                seat.token_hash = token_hash(tokens[seat.seat])
+        now = time.time()
+        row = TableRow(
+            id=table_id,
+            game=game.name,
+            players=spec.players,
+            options=dict(state.options),
+            config=config,
+            seed=str(seed),
+            setup=state.setup,
+            status="open",
+            version=0,
+            result=None,
+            clock=None,
+            owner=self.hub.process_id,
+            lease_until=now + self.config.lease_seconds,
+            created_at=now,
+            updated_at=now,
+            finished_at=None,
+            seats=seats,
+        )
+        await asyncio.to_thread(
+            self.store.create_table, row, [("created", None, f"table opened for {game.title}")]
+        )
+        live = await self.get_live(table_id)
+        assert live is not None
+        live.owned = True
+        return {
+            "table": live.summary(),
+            "seats": [
+                {"seat": s, "token": token, "invite": invite_path(table_id, s, token)}
+                for s, token in sorted(tokens.items())
+            ],
+        }
+
+    async def claim(
+        self, table_id: str, seat: int | None, name: str | None, token: str | None = None
+    ) -> int:
+        """Claim a seat (a free one, or the one ``token`` opens); returns the seat."""
+        live = await self.get_live(table_id)
+        if live is None:
+            raise Refused("no-table", f"there is no table {table_id!r}")
+        digest = token_hash(token) if token is not None else None
+        claimed = await asyncio.to_thread(self.store.claim_seat, table_id, seat, name, digest)
+        if claimed is None:
+            if token is not None:
+                raise Refused("bad-token", "this token opens no seat of this table")
+            raise Refused("no-seat", "no free seat" + (f" {seat}" if seat is not None else ""))
+        await live.refresh()
+        if live.status == "playing" and live.clock.enabled and not live.clock.running():
+            live.clock.start(live.state.to_act, time.monotonic())
+        await self.hub.publish({"kind": "table", "table": table_id})
+        await live.broadcast()
+        if live.owned:
+            live.schedule()
+        return claimed
+
+    async def join(self, table_id: str, seat: int | None, name: str | None) -> dict[str, Any]:
+        """Take a free human seat of a public table: a new token for it."""
+        live = await self.get_live(table_id)
+        if live is None:
+            raise Refused("no-table", f"there is no table {table_id!r}")
+        if not live.config.get("public", True):
+            raise Refused("private", "this table is by invitation only")
+        if live.status != "open":
+            raise Refused("no-seat", "every seat of this table is taken")
+        token = new_token()
+        free = [
+            s.seat
+            for s in live.seats
+            if s.kind == "human" and not s.claimed and (seat is None or s.seat == seat)
+        ]
+        if not free:
+            raise Refused("no-seat", "no free seat" + (f" {seat}" if seat is not None else ""))
+        target = free[0]
+        # The seat gets a fresh token: the creator's invite for it stops working.
+        await asyncio.to_thread(self.store.set_token, table_id, target, token_hash(token))
+        await live.refresh()
+        claimed = await self.claim(table_id, target, name, token)
+        return {"seat": claimed, "token": token, "invite": invite_path(table_id, claimed, token)}
+
+    async def record(self, table_id: str) -> dict[str, Any]:
+        """A finished game's record (the ``gametable-record`` format)."""
+        row = await asyncio.to_thread(self.store.load_table, table_id)
+        if row is None:
+            raise Refused("no-table", f"there is no table {table_id!r}")
+        if row.status != "finished":
+            raise Refused(
+                "not-over", "the record (which holds the deal) is published when the game is over"
+            )
+        moves = await asyncio.to_thread(self.store.moves, table_id)
+        return build_record(row, moves)
+
+    async def list_tables(self, status: str, game: str | None) -> list[dict[str, Any]]:
+        statuses = {"open": ["open"], "playing": ["playing"], "finished": ["finished"]}.get(
+            status, ["open", "playing"]
+        )
+        rows = await asyncio.to_thread(self.store.list_tables, statuses, game)
+        out = []
+        for row in rows:
+            if row.status == "open" and not row.config.get("public", True):
+                continue
+            live = self.tables.get(row.id)
+            out.append(live.summary() if live is not None else summary_of_row(row))
+        return out
+
+    # -- peers -------------------------------------------------------------------------
+
+    async def on_hub_message(self, message: dict[str, Any]) -> None:
+        table_id = message.get("table")
+        live = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if live is None:
+            return
+        kind = message.get("kind")
+        if kind in ("moved", "table"):
+            version = message.get("version")
+            if kind == "moved" and isinstance(version, int) and version <= live.version:
+                return
+            await live.refresh()
+            await live.after_change()
+        elif kind == "presence":
+            seat = message.get("seat")
+            if isinstance(seat, int) and 0 <= seat < live.players:
+                await live.presence_changed(seat)
+
+    # -- the end of a game -------------------------------------------------------------
+
+    def on_finished(self, live: LiveTable) -> None:
+        task = asyncio.create_task(self._rate(live.id))
+        self._tasks.append(task)
+
+    async def _rate(self, table_id: str) -> None:
+        from gametable.server.ratings import rate_table
+
+        try:
+            await asyncio.to_thread(rate_table, self.store, table_id)
+        except Exception:
+            log.exception("rating table %s failed", table_id)
+
+
+def invite_path(table_id: str, seat: int, token: str) -> str:
+    """The path of a seat's invite link; the token is in the fragment, which browsers never
+    send to a server (so it stays out of logs and referrers)."""
+    return f"/play/{table_id}#seat={seat}&token={token}"
+
+
+def summary_of_row(row: TableRow) -> dict[str, Any]:
+    """A lobby summary of a stored table not loaded in this process."""
+    return {
+        "id": row.id,
+        "game": row.game,
+        "title": row.config.get("title") or get_game(row.game).title,
+        "players": row.players,
+        "options": row.options,
+        "status": row.status,
+        "version": row.version,
+        "to_act": [],
+        "seats": [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "bot": s.bot["name"] if s.bot else None,
+                "name": s.name or (s.bot["name"] if s.bot else f"Seat {s.seat}"),
+                "claimed": s.claimed,
+                "connected": s.kind == "bot",
+                "replaced": s.replaced,
+                "timed_out": False,
+            }
+            for s in row.seats
+        ],
+        "clocks": row.config.get("clocks"),
+        "grace_seconds": row.config.get("grace_seconds"),
+        "replacement_bot": row.config.get("replacement_bot"),
+        "public": row.config.get("public", True),
+        "created_at": row.created_at,
+        "finished_at": row.finished_at,
+        "result": row.result,
+    }
+
+
+def build_record(row: TableRow, moves: list[Any]) -> dict[str, Any]:
+    """The record of a stored game, in the ``gametable-record`` format."""
+    game = get_game(row.game)
+    record = Record(
+        game,
+        row.players,
+        row.options,
+        row.setup,
+        int(row.seed) if row.seed.isdigit() else row.seed,
+        [Move(m.seat, game.action_from_json(m.action)) for m in moves],
+        None,
+        {
+            "seats": [
+                "human" if s.kind == "human" else (s.bot["name"] if s.bot else "random")
+                for s in row.seats
+            ],
+            "names": [s.name or (s.bot["name"] if s.bot else f"Seat {s.seat}") for s in row.seats],
+            "table": row.id,
+            "server": "gametable serve",
+            "decided_by": [m.by for m in moves],
+        },
+    )
+    data = record.to_json()
+    data["result"] = row.result
+    return data

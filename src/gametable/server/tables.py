@@ -1,0 +1,638 @@
+"""Live tables: one authoritative game state per table, its seats, clients, bots and clocks.
+
+Game-agnostic: everything about a game comes from the core interface (``new_state``,
+``to_act``, ``legal_actions``, ``apply``, ``view``, ``timeout_action``, the action JSON and
+notation). A table's life:
+
+- created ``open`` with a secret seed (never sent to anyone until the game is over); human
+  seats get secret tokens, bot seats their bot and settings;
+- ``playing`` once every human seat is claimed; each decision is checked by the engine on
+  a copy of the state, written to the database (and committed) and only then applied,
+  acknowledged and sent out — each client gets its own seat's view;
+- ``finished`` when the game ends: the result and the record become public, ratings move.
+
+One process *owns* each unfinished table (a lease in the database) and runs its bots,
+clocks and grace periods; any process may accept a human decision for any table (the
+database's version check serializes them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import hashlib
+import json
+import logging
+import secrets
+import time
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from gametable.agents.catalog import hint_bot
+from gametable.core.errors import GameError, IllegalAction, NotationError
+from gametable.core.game import Action, Game
+from gametable.core.registry import get_game
+from gametable.server.clocks import Clock, ClockConfig
+from gametable.server.db import MoveRow, MoveWrite, SeatRow, TableRow
+
+if TYPE_CHECKING:
+    from gametable.server.service import GameServer
+
+log = logging.getLogger("gametable.server")
+
+RECENT_EVENTS = 40
+
+
+class Refused(Exception):
+    """A client's request the server turns down: ``code`` for programs, message for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def token_hash(token: str) -> str:
+    """How a seat token is stored: its SHA-256 (a leaked database holds no usable token)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_token() -> str:
+    """A secret seat token: 192 random bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+class Client:
+    """One WebSocket connection: its seat (``None`` for a spectator) and its outbox.
+
+    Frames are sent by a task of their own, so a slow client never holds up a table. A
+    state frame not yet sent is replaced by a newer one (only the latest view matters).
+    """
+
+    MAX_PENDING = 256
+
+    def __init__(self, send: Any, seat: int | None, name: str | None) -> None:
+        self._send = send
+        self.seat = seat
+        self.name = name
+        self._outbox: deque[tuple[str, str]] = deque()
+        self._wake = asyncio.Event()
+        self._task = asyncio.create_task(self._sender(), name="gametable-client-sender")
+        self.closed = False
+
+    def post(self, text: str, kind: str = "message") -> None:
+        if self.closed:
+            return
+        if kind == "state":
+            for i, (k, _) in enumerate(self._outbox):
+                if k == "state":
+                    del self._outbox[i]
+                    break
+        if len(self._outbox) >= self.MAX_PENDING:
+            self.closed = True  # hopelessly behind: the connection is dropped
+        self._outbox.append((kind, text))
+        self._wake.set()
+
+    async def _sender(self) -> None:
+        while not self.closed:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._outbox:
+                _, text = self._outbox.popleft()
+                try:
+                    await self._send(text)
+                except Exception:
+                    self.closed = True
+                    return
+
+    async def close(self) -> None:
+        self.closed = True
+        self._task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await self._task
+
+
+@dataclass
+class TableSpec:
+    """What a lobby asks for when it creates a table (checked by :func:`check_spec`)."""
+
+    game: str
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    clocks: dict[str, Any] = field(default_factory=dict)
+    grace_seconds: float | None = 60.0
+    replacement_bot: str | None = None
+    public: bool = True
+    title: str | None = None
+
+
+def check_spec(spec: TableSpec) -> tuple[Game, dict[str, Any], list[SeatRow], dict[str, Any]]:
+    """The game, resolved options, seats and config of a requested table, or :class:`Refused`.
+
+    Every bot is built once here, so a bad bot name or setting is refused at creation with
+    the bot's own message rather than failing mid-game.
+    """
+    from gametable.agents.base import agent_names, make_agent
+
+    try:
+        game = get_game(spec.game)
+    except KeyError as exc:
+        raise Refused("bad-table", str(exc.args[0])) from None
+    try:
+        options = game.resolve_options(spec.players, spec.options)
+    except GameError as exc:
+        raise Refused("bad-table", str(exc)) from None
+    seats_in = spec.seats or [{"kind": "human"}] + [
+        {"kind": "bot", "bot": hint_bot(game)} for _ in range(spec.players - 1)
+    ]
+    if len(seats_in) != spec.players:
+        raise Refused("bad-table", f"{len(seats_in)} seats given for {spec.players} players")
+    names = agent_names(game)
+    seats: list[SeatRow] = []
+    for i, raw in enumerate(seats_in):
+        kind = raw.get("kind")
+        if kind == "human":
+            name = raw.get("name")
+            seats.append(SeatRow(i, "human", None, None, name, False, False))
+        elif kind == "bot":
+            bot, settings = raw.get("bot"), raw.get("settings") or {}
+            if bot not in names:
+                raise Refused("bad-table", f"seat {i}: no bot {bot!r} (choose from {', '.join(names)})")
+            if not isinstance(settings, dict):
+                raise Refused("bad-table", f"seat {i}: bot settings must be an object")
+            try:
+                make_agent(game, bot, i, **settings)
+            except (TypeError, ValueError, GameError) as exc:
+                raise Refused("bad-table", f"seat {i} ({bot}): {exc}") from None
+            seats.append(SeatRow(i, "bot", {"name": bot, "settings": settings}, None, None, True, False))
+        else:
+            raise Refused("bad-table", f"seat {i}: kind must be 'human' or 'bot', not {kind!r}")
+    if not any(s.kind == "human" for s in seats):
+        raise Refused("bad-table", "a table needs at least one human seat (use `simulate` for bots)")
+    clocks = ClockConfig.from_json(spec.clocks)
+    for label, value in (
+        ("turn_seconds", clocks.turn_seconds),
+        ("bank_seconds", clocks.bank_seconds),
+        ("increment_seconds", clocks.increment_seconds),
+    ):
+        if value is not None and not (0 <= float(value) <= 86_400 * 7):
+            raise Refused("bad-table", f"{label} must be between 0 and a week, not {value}")
+    replacement = spec.replacement_bot or hint_bot(game)
+    if replacement not in names:
+        raise Refused("bad-table", f"no bot {replacement!r} to stand in for absent players")
+    if spec.grace_seconds is not None and spec.grace_seconds < 0:
+        raise Refused("bad-table", "grace_seconds must not be negative")
+    config = {
+        "clocks": clocks.to_json(),
+        "grace_seconds": spec.grace_seconds,
+        "replacement_bot": replacement,
+        "public": bool(spec.public),
+        "title": (spec.title or "")[:80] or None,
+    }
+    return game, options, seats, config
+
+
+class LiveTable:
+    """A table in memory: the authoritative state and everything attached to it."""
+
+    def __init__(self, server: GameServer, row: TableRow) -> None:
+        self.server = server
+        self.id = row.id
+        self.game = get_game(row.game)
+        self.players = row.players
+        self.options = row.options
+        self.config = row.config
+        self.seats = row.seats
+        self.status = row.status
+        self.result_json = row.result
+        self.finished_at = row.finished_at
+        self.created_at = row.created_at
+        self.state = self.game.state_from_setup(row.players, row.setup, row.options)
+        self.version = 0
+        self.seat_moves = [0] * self.players
+        self.clock = Clock(
+            ClockConfig.from_json(row.config.get("clocks")),
+            self.players,
+            self.state.turn_time_limit(),
+        )
+        self.clients: set[Client] = set()
+        self.present: dict[int, bool] = {}
+        self.lock = asyncio.Lock()
+        self.bot_tasks: dict[int, asyncio.Task[None]] = {}
+        self.grace_tasks: dict[int, asyncio.Task[None]] = {}
+        self.timer: asyncio.Task[None] | None = None
+        self.timed_out: set[int] = set()
+        self.events: list[dict[str, Any]] = []
+        self.owned = False
+
+    # -- catching up with the database -----------------------------------------------
+
+    def catch_up(self, moves: Sequence[MoveRow]) -> None:
+        """Apply stored decisions from :attr:`version` on (they were checked when written)."""
+        for move in moves:
+            if move.idx != self.version:
+                continue
+            self.state.apply(move.seat, self.game.action_from_json(move.action))
+            self.version += 1
+            self.seat_moves[move.seat] += 1
+
+    async def refresh(self) -> None:
+        """Read what other processes wrote (decisions, seats, status, clocks)."""
+        async with self.lock:
+            await self._refresh_locked()
+
+    async def _refresh_locked(self) -> None:
+        store = self.server.store
+        row, moves, events = await asyncio.gather(
+            asyncio.to_thread(store.load_table, self.id),
+            asyncio.to_thread(store.moves, self.id, self.version),
+            asyncio.to_thread(store.events, self.id, RECENT_EVENTS),
+        )
+        if row is None:
+            return
+        self.catch_up(moves)
+        self.seats = row.seats
+        self.status = row.status
+        self.result_json = row.result
+        self.finished_at = row.finished_at
+        self.events = events
+        if row.clock is not None:
+            self.clock.restore(row.clock, time.monotonic())
+        self._sync_timeouts()
+
+    def _sync_timeouts(self) -> None:
+        self.timed_out &= set(self.state.to_act)
+
+    # -- what clients see --------------------------------------------------------------
+
+    def seat_summaries(self) -> list[dict[str, Any]]:
+        out = []
+        for s in self.seats:
+            label = s.name or (s.bot["name"] if s.bot else None) or f"Seat {s.seat}"
+            out.append(
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "bot": s.bot["name"] if s.bot else None,
+                    "name": label,
+                    "claimed": s.claimed,
+                    "connected": s.kind == "bot" or self.present.get(s.seat, False),
+                    "replaced": s.replaced,
+                    "timed_out": s.seat in self.timed_out,
+                }
+            )
+        return out
+
+    def summary(self) -> dict[str, Any]:
+        """The table as the lobby lists it (public: no seed, no cards)."""
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "title": self.config.get("title") or self.game.title,
+            "players": self.players,
+            "options": self.options,
+            "status": self.status,
+            "version": self.version,
+            "to_act": list(self.state.to_act) if self.status == "playing" else [],
+            "seats": self.seat_summaries(),
+            "clocks": self.config.get("clocks"),
+            "grace_seconds": self.config.get("grace_seconds"),
+            "replacement_bot": self.config.get("replacement_bot"),
+            "public": self.config.get("public", True),
+            "created_at": self.created_at,
+            "finished_at": self.finished_at,
+            "result": self.result_json,
+        }
+
+    def frame(self, seat: int | None) -> dict[str, Any]:
+        """The state message for one seat (``None``: spectators): its own view only."""
+        game, state = self.game, self.state
+        now = time.monotonic()
+        data: dict[str, Any] = {
+            "type": "state",
+            "table": self.id,
+            "version": self.version,
+            "status": self.status,
+            "seat": seat,
+            "view": state.view(seat),
+            "to_act": list(state.to_act) if self.status == "playing" else [],
+            "seats": self.seat_summaries(),
+            "clocks": self.clock.public(now) if self.clock.enabled else None,
+            "events": self.events[-RECENT_EVENTS:],
+            "server_time": time.time(),
+        }
+        if seat is not None:
+            data["my_moves"] = self.seat_moves[seat]
+            mine = self.status == "playing" and seat in state.to_act
+            if mine and not self.bot_controls(seat):
+                legal = state.legal_actions(seat)
+                data["legal"] = [
+                    {"json": game.action_to_json(a), "text": game.format_action(a)} for a in legal
+                ]
+                data["legal_complete"] = game.info.enumerable_actions
+        if self.status == "finished":
+            data["result"] = self.result_json
+        return data
+
+    async def broadcast(self) -> None:
+        frames: dict[int | None, str] = {}
+        for client in list(self.clients):
+            if client.closed:
+                continue
+            if client.seat not in frames:
+                frames[client.seat] = json.dumps(self.frame(client.seat), ensure_ascii=False)
+            client.post(frames[client.seat], "state")
+
+    # -- seats and presence ------------------------------------------------------------
+
+    def seat_of_token(self, token: str) -> int | None:
+        digest = token_hash(token)
+        for s in self.seats:
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
+                return s.seat
+        return None
+
+    def bot_controls(self, seat: int) -> bool:
+        """Whether a bot decides for ``seat`` now (a bot seat, an absent player's stand-in,
+        or a player whose time ran out)."""
+        row = self.seats[seat]
+        return row.kind == "bot" or row.replaced or seat in self.timed_out
+
+    def bot_for(self, seat: int) -> tuple[str, dict[str, Any]]:
+        row = self.seats[seat]
+        if row.kind == "bot" and row.bot:
+            return row.bot["name"], dict(row.bot.get("settings") or {})
+        return self.config.get("replacement_bot") or hint_bot(self.game), {}
+
+    # -- decisions ---------------------------------------------------------------------
+
+    def read_action(self, seat: int, message: dict[str, Any]) -> Action:
+        """The decision a client's ``act`` message carries (JSON, notation or list index)."""
+        state, game = self.state, self.game
+        if "action" in message:
+            try:
+                return game.action_from_json(message["action"])
+            except ValueError as exc:
+                raise Refused("bad-action", f"not a decision of {game.title}: {_cut(exc)}") from None
+        if "text" in message:
+            text = message["text"]
+            if not isinstance(text, str):
+                raise Refused("bad-action", "'text' must be a string")
+            legal = state.legal_actions(seat) if seat in state.to_act else []
+            try:
+                return game.parse_action(text, state.view(seat), legal)
+            except NotationError as exc:
+                raise Refused("bad-action", _cut(exc)) from None
+        if "index" in message:
+            index = message["index"]
+            legal = state.legal_actions(seat) if seat in state.to_act else []
+            if type(index) is not int or not 0 <= index < len(legal):
+                raise Refused("bad-action", f"'index' must be 0–{len(legal) - 1}, not {_cut(index)}")
+            return legal[index]
+        raise Refused("bad-message", "an 'act' message needs 'action', 'text' or 'index'")
+
+    async def submit(
+        self, seat: int, action: Action, by: str, seq: int | None = None
+    ) -> int:
+        """Check, store and apply a decision of ``seat``; returns the new version.
+
+        ``by`` is ``"human"``, ``"bot"`` or ``"timeout"``. A human decision carries ``seq``,
+        the number of decisions the seat had made when it chose (a replayed or outdated
+        message is refused). Raises :class:`Refused` and changes nothing otherwise.
+        """
+        for _attempt in range(5):
+            async with self.lock:
+                version = await self._submit_locked(seat, action, by, seq)
+            if version is not None:
+                await self.after_change()
+                return version
+            await self.refresh()  # another process wrote first: read it and try again
+        raise Refused("busy", "the table is too busy; please try again")
+
+    async def _submit_locked(self, seat: int, action: Action, by: str, seq: int | None) -> int | None:
+        state, game = self.state, self.game
+        if self.status == "open":
+            raise Refused("not-started", "the game starts when every seat is taken")
+        if self.status != "playing":
+            raise Refused("over", "the game is over")
+        if seat not in state.to_act:
+            who = ", ".join(map(str, state.to_act))
+            raise Refused("not-your-turn", f"it is not seat {seat}'s turn (waiting for {who})")
+        if by == "human":
+            if seat in self.timed_out:
+                raise Refused("timed-out", "your time ran out; your stand-in is deciding")
+            if self.seats[seat].replaced:
+                raise Refused("replaced", "a bot is playing for you; reconnect to take over")
+        elif by == "bot" and not self.bot_controls(seat):
+            raise Refused("not-bot", "the player is back")
+        if seq is not None and seq != self.seat_moves[seat]:
+            raise Refused(
+                "stale",
+                f"this decision was chosen after your decision {seq}, but you have made "
+                f"{self.seat_moves[seat]}: it is a replay or out of date",
+            )
+        trial = state.clone()
+        try:
+            trial.apply(seat, action)
+        except IllegalAction as exc:
+            raise Refused("illegal", _cut(exc, 500)) from None
+        now = time.monotonic()
+        clock = copy.deepcopy(self.clock)
+        clock.decided(seat, trial.to_act, now)
+        over = trial.is_over
+        result = trial.result().to_json() if over else None
+        events: list[tuple[str, int | None, str]] = []
+        if by == "timeout":
+            events.append(("timeout", seat, f"{self._who(seat)} ran out of time"))
+        if over:
+            events.append(("over", None, "the game is over"))
+        write = MoveWrite(
+            table_id=self.id,
+            version=self.version,
+            seat=seat,
+            action=game.action_to_json(action),
+            by=by,
+            status="finished" if over else "playing",
+            clock=clock.to_json(now) if clock.enabled else None,
+            result=result,
+            events=events,
+        )
+        if not await self.server.writer.submit(write):
+            return None
+        self.state = trial
+        self.version += 1
+        self.seat_moves[seat] += 1
+        self.clock = clock
+        stamp = time.time()
+        self.events.extend({"at": stamp, "kind": k, "seat": s, "text": t} for k, s, t in events)
+        self._sync_timeouts()
+        if over:
+            self.status = "finished"
+            self.result_json = result
+            self.finished_at = stamp
+        await self.server.hub.publish({"kind": "moved", "table": self.id, "version": self.version})
+        return self.version
+
+    def _who(self, seat: int) -> str:
+        row = self.seats[seat]
+        return row.name or (row.bot["name"] if row.bot else f"seat {seat}")
+
+    async def after_change(self) -> None:
+        """Tell every client, then let bots and clocks do their part."""
+        await self.broadcast()
+        if self.status == "finished":
+            self.stop_tasks()
+            self.server.on_finished(self)
+        elif self.owned:
+            self.schedule()
+
+    # -- bots, clocks, grace periods (the owner's work) -------------------------------
+
+    def schedule(self) -> None:
+        """Start the bots that must decide now and the timer of the next clock deadline."""
+        if self.status != "playing" or not self.owned:
+            return
+        for seat in self.state.to_act:
+            task = self.bot_tasks.get(seat)
+            if self.bot_controls(seat) and (task is None or task.done()):
+                self.bot_tasks[seat] = asyncio.create_task(self._bot_turn(seat, self.version))
+        self._arm_timer()
+
+    def _arm_timer(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        if not self.clock.enabled or self.status != "playing":
+            return
+        now = time.monotonic()
+        nxt = self.clock.next_deadline(now, exclude=self.timed_out)
+        if nxt is not None:
+            at, seats = nxt
+            self.timer = asyncio.create_task(self._on_deadline(at - now, seats))
+
+    async def _on_deadline(self, delay: float, seats: list[int]) -> None:
+        await asyncio.sleep(max(0.0, delay))
+        for seat in seats:
+            if seat not in self.state.to_act or self.status != "playing":
+                continue
+            left = self.clock.remaining(seat, time.monotonic())
+            if left is not None and left > 0.05:
+                continue
+            action = self.state.timeout_action(seat)
+            if action is not None:
+                with contextlib.suppress(Refused):
+                    await self.submit(seat, action, by="timeout")
+                continue
+            self.timed_out.add(seat)
+            self.events.append(
+                {"at": time.time(), "kind": "timeout", "seat": seat,
+                 "text": f"{self._who(seat)} ran out of time; a bot decides this turn"}
+            )
+            await self.broadcast()
+        self.timer = None
+        self.schedule()
+
+    async def _bot_turn(self, seat: int, version: int) -> None:
+        """Decide for ``seat`` for as long as a bot controls it and it is to act (a turn
+        may be several decisions)."""
+        refusals = 0
+        try:
+            while (
+                self.status == "playing"
+                and seat in self.state.to_act
+                and self.bot_controls(seat)
+                and refusals < 3
+            ):
+                state = self.state
+                view = state.view(seat)
+                legal = [self.game.action_to_json(a) for a in state.legal_actions(seat)]
+                name, settings = self.bot_for(seat)
+                decided = await self.server.pool.decide(
+                    self.game.name, name, settings, seat, view, legal
+                )
+                human = self.seats[seat].kind == "human"
+                by = "timeout" if human and seat in self.timed_out else "bot"
+                try:
+                    await self.submit(seat, self.game.action_from_json(decided), by=by)
+                except Refused as exc:
+                    if exc.code in ("not-bot", "over", "not-your-turn"):
+                        return
+                    refusals += 1
+                    log.warning("table %s: bot %s's decision refused: %s", self.id, name, exc)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: bot for seat %s failed", self.id, seat)
+
+    def stop_tasks(self) -> None:
+        for task in [*self.bot_tasks.values(), *self.grace_tasks.values()]:
+            task.cancel()
+        self.bot_tasks.clear()
+        self.grace_tasks.clear()
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+
+    async def presence_changed(self, seat: int) -> None:
+        """Someone connected to or left ``seat`` (here or in another process)."""
+        present = await self.server.hub.is_present(self.id, seat)
+        self.present[seat] = present
+        row = self.seats[seat]
+        if not self.owned or row.kind != "human" or self.status == "finished":
+            await self.broadcast()
+            return
+        if present:
+            task = self.grace_tasks.pop(seat, None)
+            if task is not None:
+                task.cancel()
+            if row.replaced:
+                await self._set_replaced(seat, False)
+        elif row.claimed and seat not in self.grace_tasks:
+            grace = self.config.get("grace_seconds")
+            if grace is not None:
+                self.grace_tasks[seat] = asyncio.create_task(self._grace(seat, float(grace)))
+        await self.broadcast()
+
+    async def _grace(self, seat: int, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        self.grace_tasks.pop(seat, None)
+        if await self.server.hub.is_present(self.id, seat):
+            return
+        if self.status != "finished" and not self.seats[seat].replaced:
+            await self._set_replaced(seat, True)
+            await self.broadcast()
+            self.schedule()
+
+    async def _set_replaced(self, seat: int, replaced: bool) -> None:
+        who = self._who(seat)
+        bot, _ = self.bot_for(seat)
+        text = (
+            f"{who} left; the {bot} bot plays for them until they return"
+            if replaced
+            else f"{who} is back and plays again"
+        )
+        event = ("replaced" if replaced else "returned", seat, text)
+        await asyncio.to_thread(self.server.store.set_replaced, self.id, seat, replaced, event)
+        self.seats[seat].replaced = replaced
+        self.events.append({"at": time.time(), "kind": event[0], "seat": seat, "text": text})
+        if not replaced:
+            task = self.bot_tasks.pop(seat, None)
+            if task is not None and seat not in self.timed_out:
+                task.cancel()
+        await self.server.hub.publish({"kind": "table", "table": self.id})
+
+
+def _cut(value: object, limit: int = 300) -> str:
+    try:
+        text = str(value)
+    except Exception:
+        text = type(value).__name__
+    return text if len(text) <= limit else text[: limit - 1] + "…"
