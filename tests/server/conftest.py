@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import sys
 import threading
 import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,10 +15,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import uvicorn  # noqa: E402  (the [server] extra: `make test` installs it)
+import uvicorn
 
-from gametable.server.app import create_app  # noqa: E402
-from gametable.server.service import ServerConfig  # noqa: E402
+from gametable.server.app import create_app
+from gametable.server.service import ServerConfig
 
 
 def free_port() -> int:
@@ -69,3 +71,51 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningServer]:
     config = ServerConfig(database=str(db), bot_workers=1, messages_per_second=1000.0)
     with RunningServer(config) as running:
         yield running
+
+
+PG_ADMIN = os.environ.get("GAMETABLE_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
+REDIS_URL = os.environ.get("GAMETABLE_TEST_REDIS", "redis://127.0.0.1:6379/0")
+
+
+def _service_missing(what: str, exc: Exception) -> None:
+    pytest.fail(
+        f"{what} is needed by this test and is not reachable ({exc}); "
+        "run scripts/services.sh (make test does) to start it",
+        pytrace=False,
+    )
+
+
+@pytest.fixture(scope="module")
+def postgres_url() -> Iterator[str]:
+    """A fresh PostgreSQL database for this module (dropped afterwards)."""
+    import sqlalchemy as sa
+
+    name = f"gametable_test_{uuid.uuid4().hex[:12]}"
+    admin_url = PG_ADMIN.replace("postgresql://", "postgresql+psycopg://", 1)
+    try:
+        admin = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    except Exception as exc:
+        _service_missing("PostgreSQL", exc)
+    base = PG_ADMIN.rsplit("/", 1)[0]
+    yield f"{base}/{name}"
+    with admin.connect() as conn:
+        conn.execute(
+            sa.text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = :n"),
+            {"n": name},
+        )
+        conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}"'))
+    admin.dispose()
+
+
+@pytest.fixture(scope="module")
+def redis_url() -> str:
+    """The test Redis (checked to answer)."""
+    import redis
+
+    try:
+        redis.Redis.from_url(REDIS_URL).ping()
+    except Exception as exc:
+        _service_missing("Redis", exc)
+    return REDIS_URL

@@ -104,11 +104,22 @@ def test_bad_table_requests_are_refused_naming_the_problem(server) -> None:
         ({"game": "rummikub", "players": 7}, "2–4 players, not 7"),
         ({"game": "rummikub", "players": 2, "options": {"jokers": 3}}, "unknown option"),
         (
-            {"game": "rummikub", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "deep-blue"}]},
+            {
+                "game": "rummikub",
+                "players": 2,
+                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "deep-blue"}],
+            },
             "no bot 'deep-blue'",
         ),
         (
-            {"game": "rummikub", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "ismcts", "settings": {"depth": 3}}]},
+            {
+                "game": "rummikub",
+                "players": 2,
+                "seats": [
+                    {"kind": "human"},
+                    {"kind": "bot", "bot": "ismcts", "settings": {"depth": 3}},
+                ],
+            },
             "seat 1 (ismcts)",
         ),
         ({"game": "rummikub", "players": 2, "seats": [{"kind": "human"}]}, "1 seats given"),
@@ -125,7 +136,9 @@ def test_every_game_can_be_played_by_notation_text_and_by_list_index(server) -> 
     client = SeatClient(server.base, created["table"]["id"], created["seats"][0]["token"])
     state = client.my_turn()
     assert state is not None
-    by_text = client.request({"type": "act", "seq": state["my_moves"], "text": state["legal"][0]["text"]})
+    by_text = client.request(
+        {"type": "act", "seq": state["my_moves"], "text": state["legal"][0]["text"]}
+    )
     assert by_text["type"] == "ack"
     state = client.my_turn()
     assert state is not None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import time
@@ -71,7 +72,9 @@ class SeatClient:
 
     def my_turn(self, timeout: float = 30.0) -> dict[str, Any] | None:
         """Wait until this seat has legal decisions (the state frame) or the game ends."""
-        if self.state is not None and (self.state.get("legal") or self.state["status"] == "finished"):
+        if self.state is not None and (
+            self.state.get("legal") or self.state["status"] == "finished"
+        ):
             return None if self.state["status"] == "finished" else self.state
         frame = self.wait(
             lambda f: f["type"] == "state" and (bool(f.get("legal")) or f["status"] == "finished"),
@@ -107,7 +110,9 @@ def drain(client: SeatClient) -> None:
             return
 
 
-def play_to_end(clients: list[SeatClient], rng: random.Random, limit: float = 120.0) -> dict[str, Any]:
+def play_to_end(
+    clients: list[SeatClient], rng: random.Random, limit: float = 120.0
+) -> dict[str, Any]:
     """Clients (seats of one table) make random legal decisions until the game is over.
 
     Works for simultaneous choices (several clients may be asked at once). Returns the
@@ -131,8 +136,6 @@ def play_to_end(clients: list[SeatClient], rng: random.Random, limit: float = 12
                 progressed = True
         if not progressed:
             for client in clients:
-                try:
+                with contextlib.suppress(TimeoutError):
                     client.recv(timeout=0.05)
-                except TimeoutError:
-                    pass
     raise TimeoutError("the game did not end in time")

@@ -33,8 +33,10 @@ def bot_settings(game: Game, name: str) -> list[dict[str, Any]]:
         if param.name in _SKIP or param.kind in (param.VAR_KEYWORD, param.VAR_POSITIONAL):
             continue
         default = None if param.default is inspect.Parameter.empty else param.default
-        annotation = param.annotation if isinstance(param.annotation, str) else getattr(
-            param.annotation, "__name__", str(param.annotation)
+        annotation = (
+            param.annotation
+            if isinstance(param.annotation, str)
+            else getattr(param.annotation, "__name__", str(param.annotation))
         )
         out.append({"name": param.name, "default": default, "type": annotation})
     return out
@@ -65,14 +67,15 @@ def describe_game(game: Game) -> dict[str, Any]:
         "teams": game.info.teams,
         "options": [option_json(spec) for spec in game.option_specs],
         "bots": [{"name": n, "settings": bot_settings(game, n)} for n in agent_names(game)],
-        "hint_bot": hint_bot(game),
+        "hint_bots": {
+            str(n): {"bot": b, "settings": st}
+            for n in range(game.min_players, game.max_players + 1)
+            for b, st in [hint_bot(game, n)]
+        },
     }
 
 
-def hint_bot(game: Game) -> str:
-    """The bot that gives hints and stands in for absent players: the game's own choice
-    (``Game.hint_bot``) when it names one, else its first bot, else ``random``."""
-    chosen = getattr(game, "hint_bot", None)
-    if isinstance(chosen, str) and chosen in agent_names(game):
-        return chosen
-    return next(iter(game.bots), "random")
+def hint_bot(game: Game, players: int | None = None) -> tuple[str, dict[str, Any]]:
+    """The bot (name, settings) that gives hints and stands in for absent players at
+    ``players`` (default: the game's smallest count): :meth:`Game.hint_bot`."""
+    return game.hint_bot(game.min_players if players is None else players)

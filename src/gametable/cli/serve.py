@@ -29,6 +29,9 @@ def register(app: typer.Typer) -> None:
                 metavar="URL",
             ),
         ] = None,
+        redis_prefix: Annotated[
+            str, typer.Option(help="Redis key and channel prefix (one per deployment)")
+        ] = "gametable",
         bot_workers: Annotated[
             int, typer.Option(help="processes for bot decisions (0: one per core)", min=0)
         ] = 0,
@@ -47,7 +50,12 @@ def register(app: typer.Typer) -> None:
                 err=True,
             )
             raise typer.Exit(2) from None
-        config = ServerConfig(database=database or "", redis=redis, bot_workers=bot_workers)
+        config = ServerConfig(
+            database=database or "",
+            redis=redis,
+            bot_workers=bot_workers,
+            redis_prefix=redis_prefix,
+        )
         typer.echo(f"gametable server on http://{host}:{port}  (database: {config.database})")
         uvicorn.run(
             create_app(config),

@@ -453,6 +453,13 @@ class Game(ABC):
     def bots(self) -> Mapping[str, AgentFactory]:
         """The game's own agents by name (generic ones live in :mod:`gametable.agents`)."""
 
+    def hint_bot(self, players: int) -> tuple[str, dict[str, Any]]:
+        """The bot (name and settings) that gives hints and stands in for absent players at
+        ``players``: the strongest one that decides within about a second. The default is
+        ISMCTS with a one-second budget; games with a stronger or faster specialist (a
+        solver, a solo planner) override it."""
+        return "ismcts", {"seconds": 1.0}
+
     @property
     @abstractmethod
     def ui(self) -> TextUI:

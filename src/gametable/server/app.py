@@ -58,7 +58,7 @@ class CreateTableModel(BaseModel):
     players: int = Field(ge=1, le=16)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpecModel] = Field(default_factory=list, max_length=16)
-    clocks: ClocksModel = Field(default_factory=ClocksModel)
+    clocks: ClocksModel = Field(default_factory=lambda: ClocksModel.model_validate({}))
     grace_seconds: float | None = Field(
         60.0, ge=0, description="how long a player may be gone before a bot plays for them"
     )
@@ -213,7 +213,9 @@ class Connection:
         if text is None:
             data = message.get("bytes") or b""
             if len(data) > self.config.max_message_bytes:
-                await self.error("too-large", f"messages are limited to {self.config.max_message_bytes} bytes")
+                await self.error(
+                    "too-large", f"messages are limited to {self.config.max_message_bytes} bytes"
+                )
                 return None
             try:
                 text = data.decode("utf-8")
@@ -223,7 +225,8 @@ class Connection:
         if len(text) > self.config.max_message_bytes:
             await self.error(
                 "too-large",
-                f"a message of {len(text)} characters; the limit is {self.config.max_message_bytes}",
+                f"a message of {len(text)} characters; "
+                f"the limit is {self.config.max_message_bytes}",
             )
             return None
         try:
@@ -305,7 +308,9 @@ class Connection:
             if data is None:
                 continue
             if data.get("type") != "hello":
-                await self.error("no-hello", "the first message must be {'type': 'hello'}", data.get("id"))
+                await self.error(
+                    "no-hello", "the first message must be {'type': 'hello'}", data.get("id")
+                )
                 continue
             token, name = data.get("token"), data.get("name")
             if name is not None and (not isinstance(name, str) or len(name) > 64):
@@ -329,7 +334,9 @@ class Connection:
 
     async def dispatch(self, live: LiveTable, client: Client, data: dict[str, Any]) -> None:
         kind, ref = data.get("type"), data.get("id")
-        if ref is not None and not isinstance(ref, (int, str)) or isinstance(ref, str) and len(ref) > 64:
+        if (ref is not None and not isinstance(ref, (int, str))) or (
+            isinstance(ref, str) and len(ref) > 64
+        ):
             ref = None
         try:
             if kind == "ping":
@@ -339,7 +346,9 @@ class Connection:
                     raise Refused("spectator", "spectators cannot play; join a seat first")
                 seq = data.get("seq")
                 if type(seq) is not int:
-                    raise Refused("bad-message", "an 'act' message needs 'seq': your decision count")
+                    raise Refused(
+                        "bad-message", "an 'act' message needs 'seq': your decision count"
+                    )
                 action = live.read_action(client.seat, data)
                 version = await live.submit(client.seat, action, by="human", seq=seq)
                 client.post(json.dumps({"type": "ack", "ref": ref, "version": version}))
@@ -365,11 +374,11 @@ class Connection:
             raise Refused("not-your-turn", "hints are given on your turn")
         from gametable.agents.catalog import hint_bot
 
-        bot = hint_bot(live.game)
+        bot, settings = hint_bot(live.game, live.players)
         version = live.version
         view = state.view(seat)
         legal = [live.game.action_to_json(a) for a in state.legal_actions(seat)]
-        decided = await self.server.pool.decide(live.game.name, bot, {}, seat, view, legal)
+        decided = await self.server.pool.decide(live.game.name, bot, settings, seat, view, legal)
         action = live.game.action_from_json(decided)
         client.post(
             json.dumps(

@@ -373,7 +373,9 @@ class Store:
             )
             if not found.claimed:
                 who = name or found.name or f"seat {found.seat}"
-                self._events(conn, table_id, [("join", found.seat, f"{who} took seat {found.seat}")], now)
+                self._events(
+                    conn, table_id, [("join", found.seat, f"{who} took seat {found.seat}")], now
+                )
             free = conn.execute(
                 sa.select(sa.func.count())
                 .select_from(seats_t)
@@ -465,7 +467,9 @@ class Store:
         if table_ids is not None:
             cond = sa.and_(cond, tables_t.c.id.in_(list(table_ids)))
         with self.engine.begin() as conn:
-            conn.execute(tables_t.update().where(cond).values(owner=owner, lease_until=now + seconds))
+            conn.execute(
+                tables_t.update().where(cond).values(owner=owner, lease_until=now + seconds)
+            )
             held = conn.execute(
                 sa.select(tables_t.c.id).where(
                     tables_t.c.owner == owner, tables_t.c.status.in_(["open", "playing"])
@@ -518,7 +522,12 @@ class Store:
                 if updated.rowcount == 0:
                     conn.execute(
                         ratings_t.insert().values(
-                            game=game, player=player, mu=mu, sigma=sigma, games=games, updated_at=now
+                            game=game,
+                            player=player,
+                            mu=mu,
+                            sigma=sigma,
+                            games=games,
+                            updated_at=now,
                         )
                     )
         return True

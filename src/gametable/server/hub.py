@@ -84,7 +84,9 @@ class RedisHub:
     async def _listen(self) -> None:
         while True:
             try:
-                message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+                message = await self._pubsub.get_message(
+                    ignore_subscribe_messages=True, timeout=1.0
+                )
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -143,5 +145,5 @@ class RedisHub:
             for table_id, seat in list(self._local):
                 await self._redis.zrem(self._key(table_id, seat), self.process_id)
             await self._pubsub.unsubscribe(self.channel)
-            await self._pubsub.aclose()
+            await self._pubsub.aclose()  # type: ignore[no-untyped-call]
         await self._redis.aclose()

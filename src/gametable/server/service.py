@@ -89,6 +89,7 @@ class GameServer:
             self.hub = LocalHub()
         self.writer = Writer(self.store)
         self.pool = BotPool(self.config.bot_workers)
+        await self.pool.warm_up()
         await self.hub.start(self.on_hub_message)
         if isinstance(self.hub, LocalHub):
             # One process: whoever held leases before a crash was us; take them all back now.

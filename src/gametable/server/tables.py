@@ -150,8 +150,10 @@ def check_spec(spec: TableSpec) -> tuple[Game, dict[str, Any], list[SeatRow], di
         options = game.resolve_options(spec.players, spec.options)
     except GameError as exc:
         raise Refused("bad-table", str(exc)) from None
+    default_bot, default_settings = hint_bot(game, spec.players)
     seats_in = spec.seats or [{"kind": "human"}] + [
-        {"kind": "bot", "bot": hint_bot(game)} for _ in range(spec.players - 1)
+        {"kind": "bot", "bot": default_bot, "settings": default_settings}
+        for _ in range(spec.players - 1)
     ]
     if len(seats_in) != spec.players:
         raise Refused("bad-table", f"{len(seats_in)} seats given for {spec.players} players")
@@ -165,18 +167,24 @@ def check_spec(spec: TableSpec) -> tuple[Game, dict[str, Any], list[SeatRow], di
         elif kind == "bot":
             bot, settings = raw.get("bot"), raw.get("settings") or {}
             if bot not in names:
-                raise Refused("bad-table", f"seat {i}: no bot {bot!r} (choose from {', '.join(names)})")
+                raise Refused(
+                    "bad-table", f"seat {i}: no bot {bot!r} (choose from {', '.join(names)})"
+                )
             if not isinstance(settings, dict):
                 raise Refused("bad-table", f"seat {i}: bot settings must be an object")
             try:
                 make_agent(game, bot, i, **settings)
             except (TypeError, ValueError, GameError) as exc:
                 raise Refused("bad-table", f"seat {i} ({bot}): {exc}") from None
-            seats.append(SeatRow(i, "bot", {"name": bot, "settings": settings}, None, None, True, False))
+            seats.append(
+                SeatRow(i, "bot", {"name": bot, "settings": settings}, None, None, True, False)
+            )
         else:
             raise Refused("bad-table", f"seat {i}: kind must be 'human' or 'bot', not {kind!r}")
     if not any(s.kind == "human" for s in seats):
-        raise Refused("bad-table", "a table needs at least one human seat (use `simulate` for bots)")
+        raise Refused(
+            "bad-table", "a table needs at least one human seat (use `simulate` for bots)"
+        )
     clocks = ClockConfig.from_json(spec.clocks)
     for label, value in (
         ("turn_seconds", clocks.turn_seconds),
@@ -185,9 +193,14 @@ def check_spec(spec: TableSpec) -> tuple[Game, dict[str, Any], list[SeatRow], di
     ):
         if value is not None and not (0 <= float(value) <= 86_400 * 7):
             raise Refused("bad-table", f"{label} must be between 0 and a week, not {value}")
-    replacement = spec.replacement_bot or hint_bot(game)
-    if replacement not in names:
-        raise Refused("bad-table", f"no bot {replacement!r} to stand in for absent players")
+    if spec.replacement_bot is None:
+        replacement = {"name": default_bot, "settings": default_settings}
+    elif spec.replacement_bot in names:
+        replacement = {"name": spec.replacement_bot, "settings": {}}
+    else:
+        raise Refused(
+            "bad-table", f"no bot {spec.replacement_bot!r} to stand in for absent players"
+        )
     if spec.grace_seconds is not None and spec.grace_seconds < 0:
         raise Refused("bad-table", "grace_seconds must not be negative")
     config = {
@@ -370,7 +383,11 @@ class LiveTable:
         row = self.seats[seat]
         if row.kind == "bot" and row.bot:
             return row.bot["name"], dict(row.bot.get("settings") or {})
-        return self.config.get("replacement_bot") or hint_bot(self.game), {}
+        stand_in = self.config.get("replacement_bot") or {}
+        if not stand_in:
+            name, settings = hint_bot(self.game, self.players)
+            return name, dict(settings)
+        return stand_in["name"], dict(stand_in.get("settings") or {})
 
     # -- decisions ---------------------------------------------------------------------
 
@@ -381,7 +398,9 @@ class LiveTable:
             try:
                 return game.action_from_json(message["action"])
             except ValueError as exc:
-                raise Refused("bad-action", f"not a decision of {game.title}: {_cut(exc)}") from None
+                raise Refused(
+                    "bad-action", f"not a decision of {game.title}: {_cut(exc)}"
+                ) from None
         if "text" in message:
             text = message["text"]
             if not isinstance(text, str):
@@ -395,13 +414,13 @@ class LiveTable:
             index = message["index"]
             legal = state.legal_actions(seat) if seat in state.to_act else []
             if type(index) is not int or not 0 <= index < len(legal):
-                raise Refused("bad-action", f"'index' must be 0–{len(legal) - 1}, not {_cut(index)}")
+                raise Refused(
+                    "bad-action", f"'index' must be 0–{len(legal) - 1}, not {_cut(index)}"
+                )
             return legal[index]
         raise Refused("bad-message", "an 'act' message needs 'action', 'text' or 'index'")
 
-    async def submit(
-        self, seat: int, action: Action, by: str, seq: int | None = None
-    ) -> int:
+    async def submit(self, seat: int, action: Action, by: str, seq: int | None = None) -> int:
         """Check, store and apply a decision of ``seat``; returns the new version.
 
         ``by`` is ``"human"``, ``"bot"`` or ``"timeout"``. A human decision carries ``seq``,
@@ -417,7 +436,9 @@ class LiveTable:
             await self.refresh()  # another process wrote first: read it and try again
         raise Refused("busy", "the table is too busy; please try again")
 
-    async def _submit_locked(self, seat: int, action: Action, by: str, seq: int | None) -> int | None:
+    async def _submit_locked(
+        self, seat: int, action: Action, by: str, seq: int | None
+    ) -> int | None:
         state, game = self.state, self.game
         if self.status == "open":
             raise Refused("not-started", "the game starts when every seat is taken")
@@ -513,13 +534,29 @@ class LiveTable:
         if not self.clock.enabled or self.status != "playing":
             return
         now = time.monotonic()
-        nxt = self.clock.next_deadline(now, exclude=self.timed_out)
+        nxt = self.clock.next_deadline(now, exclude=self._clock_exempt(now))
         if nxt is not None:
             at, seats = nxt
             self.timer = asyncio.create_task(self._on_deadline(at - now, seats))
 
+    def _clock_exempt(self, now: float) -> set[int]:
+        """Seats whose running-out needs nothing more: already handed to their stand-in,
+        or bots past their time in a game with no timeout rule (they are deciding)."""
+        exempt = set(self.timed_out)
+        for seat in self.state.to_act:
+            left = self.clock.remaining(seat, now)
+            if (
+                left is not None
+                and left <= 0
+                and self.bot_controls(seat)
+                and self.state.timeout_action(seat) is None
+            ):
+                exempt.add(seat)
+        return exempt
+
     async def _on_deadline(self, delay: float, seats: list[int]) -> None:
         await asyncio.sleep(max(0.0, delay))
+        self.timer = None
         for seat in seats:
             if seat not in self.state.to_act or self.status != "playing":
                 continue
@@ -531,13 +568,18 @@ class LiveTable:
                 with contextlib.suppress(Refused):
                     await self.submit(seat, action, by="timeout")
                 continue
+            if self.bot_controls(seat):
+                continue  # a bot is already deciding for this seat
             self.timed_out.add(seat)
             self.events.append(
-                {"at": time.time(), "kind": "timeout", "seat": seat,
-                 "text": f"{self._who(seat)} ran out of time; a bot decides this turn"}
+                {
+                    "at": time.time(),
+                    "kind": "timeout",
+                    "seat": seat,
+                    "text": f"{self._who(seat)} ran out of time; a bot decides this turn",
+                }
             )
             await self.broadcast()
-        self.timer = None
         self.schedule()
 
     async def _bot_turn(self, seat: int, version: int) -> None:

@@ -68,6 +68,13 @@ class BotPool:
             )
         return self._executor
 
+    async def warm_up(self) -> None:
+        """Start the worker processes now, so the first bot decision is not slowed down by
+        their start-up (importing the games takes a second or two)."""
+        loop = asyncio.get_running_loop()
+        pool = self._pool()
+        await asyncio.gather(*(loop.run_in_executor(pool, _warm_up) for _ in range(self.workers)))
+
     async def decide(
         self,
         game_name: str,

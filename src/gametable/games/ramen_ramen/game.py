@@ -120,6 +120,10 @@ class RamenRamenGame(Game):
 
     # -- front ends ---------------------------------------------------------------------
 
+    def hint_bot(self, players: int) -> tuple[str, dict[str, Any]]:
+        """The solo planner alone; ISMCTS against opponents."""
+        return ("planner", {}) if players == 1 else super().hint_bot(players)
+
     @cached_property
     def bots(self) -> Mapping[str, AgentFactory]:
         from gametable.games.ramen_ramen.bots import GreedyAgent
