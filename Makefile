@@ -4,9 +4,10 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 GAME ?= ramen-ramen
 ARGS ?= --players 2 --seats human,greedy
+SERVE_ARGS ?=
 PYTEST_WORKERS ?= 2
 
-.PHONY: play test lint bench clean
+.PHONY: play serve test lint bench services clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "gametable needs Python 3.11 or newer (set PYTHON=...)")'
@@ -22,7 +23,15 @@ $(VENV)/.runtime-sim: pyproject.toml | $(BIN)/python
 # Development install (for test and bench; includes [sim]).
 $(VENV)/.dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	@touch $@ $(VENV)/.runtime-sim $(VENV)/.server
+
+# Server install (for serve): the [server] extra (which includes [sim]).
+$(VENV)/.server: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[server]"
 	@touch $@ $(VENV)/.runtime-sim
+
+serve: $(VENV)/.server
+	$(BIN)/gametable serve $(SERVE_ARGS)
 
 play: $(VENV)/.runtime-sim
 	$(BIN)/gametable play $(GAME) $(ARGS)
@@ -31,7 +40,11 @@ lint: $(VENV)/.dev
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 
-test: lint
+# PostgreSQL and Redis for the server tests: started if they are down, loud failure if not.
+services:
+	@scripts/services.sh
+
+test: lint services
 	$(BIN)/pytest -q -n $(PYTEST_WORKERS)
 
 bench: $(VENV)/.dev
