@@ -95,11 +95,21 @@ def test_two_server_processes_share_one_table_through_postgresql_and_redis(
         procs[0].kill9()
         rng = random.Random(2)
         deadline = time.monotonic() + 90
+        races = 0
         while time.monotonic() < deadline:
             state = player.my_turn(timeout=60)
             if state is None:
                 break
-            assert player.play_random(rng)["type"] == "ack"
+            answer = player.play_random(rng)
+            if answer["type"] == "error":
+                # A decision chosen on the view process B had just before it caught up with
+                # what A committed as it died: refused, and the fresh view follows.
+                assert answer["code"] in ("stale", "not-your-turn", "illegal"), answer
+                races += 1
+                player.latest_state()
+                continue
+            assert answer["type"] == "ack", answer
+        assert races <= 2
         assert player.latest_state()["status"] == "finished"
         player.close()
     finally:

@@ -9,37 +9,23 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
-from gametable.agents.base import GENERIC_AGENTS, agent_names
+from gametable.agents.base import agent_names, agent_settings
 from gametable.core.game import Game, OptionSpec
-
-_SKIP = {"self", "game", "seat"}
 
 
 def bot_settings(game: Game, name: str) -> list[dict[str, Any]]:
-    """The settings a bot takes (``ismcts:iterations=200``): name, default and kind."""
-    factories = {**GENERIC_AGENTS, **game.bots}
-    factory = factories[name]
-    target = getattr(factory, "__init__", factory) if inspect.isclass(factory) else factory
-    if factory is GENERIC_AGENTS.get("ismcts"):
-        from gametable.agents.ismcts import ISMCTSAgent
-
-        target = ISMCTSAgent.__init__
-    try:
-        signature = inspect.signature(target)
-    except (TypeError, ValueError):
-        return []
-    out: list[dict[str, Any]] = []
-    for param in signature.parameters.values():
-        if param.name in _SKIP or param.kind in (param.VAR_KEYWORD, param.VAR_POSITIONAL):
-            continue
-        default = None if param.default is inspect.Parameter.empty else param.default
-        annotation = (
-            param.annotation
-            if isinstance(param.annotation, str)
-            else getattr(param.annotation, "__name__", str(param.annotation))
-        )
-        out.append({"name": param.name, "default": default, "type": annotation})
-    return out
+    """The settings a bot takes (``ismcts:iterations=200``): name, kind and default,
+    from :func:`~gametable.agents.base.agent_settings`."""
+    settings = agent_settings(game, name) or ()
+    return [
+        {
+            "name": s.name,
+            "kind": s.kind,
+            "default": None if s.default is inspect.Parameter.empty else s.default,
+            "required": s.default is inspect.Parameter.empty,
+        }
+        for s in settings
+    ]
 
 
 def option_json(spec: OptionSpec) -> dict[str, Any]:

@@ -18,8 +18,8 @@ from rich.text import Text
 
 from gametable.agents.base import agent_names, make_agent, parse_agent_spec
 from gametable.cli.help import Command, WithGameOptions
-from gametable.cli.session import HUMAN, LineReader, Session
 from gametable.cli.serve import register as register_serve_command
+from gametable.cli.session import HUMAN, LineReader, Session
 from gametable.cli.sim_commands import register as register_sim_commands
 from gametable.core.errors import GameError, OptionError, RecordError, quote
 from gametable.core.game import Game, OptionSpec, score_to_json
