@@ -9,6 +9,7 @@ import random
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -24,6 +25,9 @@ class ServerProcess:
     def __init__(self, database: Path | str, port: int, extra: list[str] | None = None) -> None:
         self.port = port
         self.base = f"http://127.0.0.1:{port}"
+        self.log = tempfile.NamedTemporaryFile(  # noqa: SIM115 (closed with the object)
+            "w+", prefix="gametable-server-", suffix=".log"
+        )
         self.proc = subprocess.Popen(
             [
                 sys.executable,
@@ -38,10 +42,12 @@ class ServerProcess:
                 "1",
                 "--log-level",
                 "warning",
+                "--message-rate",
+                "1000",
                 *(extra or []),
             ],
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
+            stderr=self.log,
             text=True,
         )
         deadline = time.monotonic() + 60
@@ -52,9 +58,14 @@ class ServerProcess:
             except httpx.HTTPError:
                 pass
             if self.proc.poll() is not None or time.monotonic() > deadline:
-                why = self.proc.stderr.read() if self.proc.stderr else ""
-                raise RuntimeError(f"the server did not start: {why}")
+                raise RuntimeError(f"the server did not start: {self.output()}")
             time.sleep(0.1)
+
+    def output(self) -> str:
+        """What the server wrote to its standard error (for failure messages)."""
+        self.log.flush()
+        with open(self.log.name) as f:
+            return f.read()[-4000:]
 
     def kill9(self) -> None:
         os.kill(self.proc.pid, signal.SIGKILL)

@@ -7,7 +7,7 @@ import random
 
 import httpx
 import pytest
-from wsclient import SeatClient, create_table, drain, play_to_end
+from wsclient import SeatClient, create_table, play_to_end
 
 from gametable.core.records import from_json, replay
 from gametable.core.registry import get_game
@@ -51,9 +51,8 @@ def test_a_whole_game_between_scripted_clients_and_bots_ends_with_a_replayable_r
     assert state.is_over
     assert len(record.moves) == final["version"]
     assert record.moves and record.seed is not None
-    drain(watcher)
+    watcher.wait(lambda f: f["type"] == "state" and f["status"] == "finished")
     assert watcher.state is not None and watcher.state["seat"] is None
-    assert watcher.state["status"] == "finished"
     for c in [*clients, watcher]:
         c.close()
 
@@ -145,3 +144,9 @@ def test_every_game_can_be_played_by_notation_text_and_by_list_index(server) -> 
     by_index = client.request({"type": "act", "seq": state["my_moves"], "index": 0})
     assert by_index["type"] == "ack"
     client.close()
+
+
+def test_seats_holding_the_same_bot_are_told_apart(server) -> None:
+    created = create_table(server.base, game="ramen-fury", players=3, seats=_seats(3, 2))
+    names = [s["name"] for s in created["table"]["seats"]]
+    assert names == ["player0", "random 1", "random 2"]

@@ -10,7 +10,7 @@ import httpx
 import pytest
 from conftest import RunningServer, free_port
 from test_server_crash import ServerProcess
-from wsclient import SeatClient, create_table, drain, play_to_end
+from wsclient import SeatClient, create_table, play_to_end
 
 from gametable.core.records import from_json, replay
 from gametable.server.service import ServerConfig
@@ -72,7 +72,7 @@ def test_two_server_processes_share_one_table_through_postgresql_and_redis(
         watcher = SeatClient(procs[1].base, table_id)
         final = play_to_end([a, b], random.Random(11))
         assert final["status"] == "finished"
-        drain(watcher)
+        watcher.wait(lambda f: f["type"] == "state" and f["status"] == "finished", timeout=30)
         versions = [f["version"] for f in watcher.frames if f["type"] == "state"]
         assert versions[-1] == final["version"]
         assert b.latest_state()["version"] == a.latest_state()["version"] == final["version"]
@@ -97,7 +97,10 @@ def test_two_server_processes_share_one_table_through_postgresql_and_redis(
         deadline = time.monotonic() + 90
         races = 0
         while time.monotonic() < deadline:
-            state = player.my_turn(timeout=60)
+            try:
+                state = player.my_turn(timeout=60)
+            except TimeoutError:
+                raise AssertionError(f"process B stalled:\n{procs[1].output()}") from None
             if state is None:
                 break
             answer = player.play_random(rng)

@@ -35,6 +35,10 @@ def register(app: typer.Typer) -> None:
         bot_workers: Annotated[
             int, typer.Option(help="processes for bot decisions (0: one per core)", min=0)
         ] = 0,
+        message_rate: Annotated[
+            float,
+            typer.Option(help="messages a second a connection may send", min=1, metavar="N"),
+        ] = 20.0,
         log_level: Annotated[str, typer.Option(help="uvicorn log level", metavar="LEVEL")] = "info",
     ) -> None:
         """Run the online server: lobby API, WebSocket play, bots, clocks (see docs/server.md)."""
@@ -55,6 +59,7 @@ def register(app: typer.Typer) -> None:
             redis=redis,
             bot_workers=bot_workers,
             redis_prefix=redis_prefix,
+            messages_per_second=message_rate,
         )
         typer.echo(f"gametable server on http://{host}:{port}  (database: {config.database})")
         uvicorn.run(

@@ -504,8 +504,20 @@ class Store:
     def save_ratings(
         self, table_id: str, game: str, new: dict[str, tuple[float, float, int]]
     ) -> bool:
-        """Store a finished table's rating changes exactly once (False if already rated)."""
+        """Store a finished table's rating changes exactly once (False if already rated).
+
+        Two processes rating the same table at once: the second's ``gt_rated`` insert
+        violates the primary key and its whole transaction is dropped.
+        """
         now = time.time()
+        try:
+            return self._save_ratings(table_id, game, new, now)
+        except sa.exc.IntegrityError:
+            return False
+
+    def _save_ratings(
+        self, table_id: str, game: str, new: dict[str, tuple[float, float, int]], now: float
+    ) -> bool:
         with self.engine.begin() as conn:
             done = conn.execute(
                 sa.select(rated_t.c.table_id).where(rated_t.c.table_id == table_id)

@@ -28,6 +28,7 @@ from gametable.server.tables import (
     check_spec,
     new_table_id,
     new_token,
+    seat_labels,
     token_hash,
 )
 from gametable.server.workers import BotPool, Writer
@@ -131,16 +132,23 @@ class GameServer:
             )
         )
         for table_id in held:
-            live = await self.get_live(table_id)
-            if live is not None and not live.owned:
-                live.owned = True
-                await live.refresh()
-                now = time.monotonic()
-                if live.status == "playing":
-                    live.clock.start(live.state.to_act, now)
-                for seat in range(live.players):
-                    await live.presence_changed(seat)
+            try:
+                live = await self.get_live(table_id)
+                if live is None:
+                    continue
+                if not live.owned:
+                    await live.refresh()
+                    if live.status == "playing":
+                        live.clock.start(live.state.to_act, time.monotonic())
+                    live.owned = True
+                    log.warning("process %s now runs table %s", self.hub.process_id[:8], table_id)
+                    for seat in range(live.players):  # grace periods for absent players
+                        await live.presence_changed(seat)
+                # Every renewal makes sure the bots and the clock of each table it runs are
+                # going (scheduling is idempotent), so a hiccup never leaves a table waiting.
                 live.schedule()
+            except Exception:
+                log.exception("running table %s failed; trying again at the next renewal", table_id)
         for live in list(self.tables.values()):
             if live.owned and live.id not in held and live.status != "finished":
                 live.owned = False
@@ -193,7 +201,7 @@ class GameServer:
         """A new table: returns its id and a token per human seat (for invite links)."""
         game, options, seats, config = check_spec(spec)
         table_id = new_table_id()
-        seed = secrets.randbits(64)
+        seed = self.new_seed()
         state = game.new_state(spec.players, seed, **options)
         tokens: dict[int, str] = {}
         for seat in seats:
@@ -233,6 +241,11 @@ class GameServer:
                 for s, token in sorted(tokens.items())
             ],
         }
+
+    def new_seed(self) -> int:
+        """A new table's deal seed: 64 bits of fresh entropy, kept secret until the game is
+        over. (Tests that need a known deal replace this method.)"""
+        return secrets.randbits(64)
 
     async def claim(
         self, table_id: str, seat: int | None, name: str | None, token: str | None = None
@@ -318,7 +331,7 @@ class GameServer:
             if kind == "moved" and isinstance(version, int) and version <= live.version:
                 return
             await live.refresh()
-            await live.after_change()
+            await live.after_change(committed=False)
         elif kind == "presence":
             seat = message.get("seat")
             if isinstance(seat, int) and 0 <= seat < live.players:
@@ -361,13 +374,13 @@ def summary_of_row(row: TableRow) -> dict[str, Any]:
                 "seat": s.seat,
                 "kind": s.kind,
                 "bot": s.bot["name"] if s.bot else None,
-                "name": s.name or (s.bot["name"] if s.bot else f"Seat {s.seat}"),
+                "name": label,
                 "claimed": s.claimed,
                 "connected": s.kind == "bot",
                 "replaced": s.replaced,
                 "timed_out": False,
             }
-            for s in row.seats
+            for s, label in zip(row.seats, seat_labels(row.seats), strict=True)
         ],
         "clocks": row.config.get("clocks"),
         "grace_seconds": row.config.get("grace_seconds"),
@@ -395,7 +408,7 @@ def build_record(row: TableRow, moves: list[Any]) -> dict[str, Any]:
                 "human" if s.kind == "human" else (s.bot["name"] if s.bot else "random")
                 for s in row.seats
             ],
-            "names": [s.name or (s.bot["name"] if s.bot else f"Seat {s.seat}") for s in row.seats],
+            "names": seat_labels(row.seats),
             "table": row.id,
             "server": "gametable serve",
             "decided_by": [m.by for m in moves],

@@ -69,6 +69,24 @@ def new_table_id() -> str:
     return secrets.token_urlsafe(9)
 
 
+def seat_labels(seats: Sequence[SeatRow]) -> list[str]:
+    """Display names: the player's name, else ``Seat N``; bots by their name, numbered when
+    several seats hold the same bot (``greedy 1``, ``greedy 2``)."""
+    bots = [s.bot["name"] for s in seats if s.kind == "bot" and s.bot]
+    seen: dict[str, int] = {}
+    out = []
+    for s in seats:
+        if s.name:
+            out.append(s.name)
+        elif s.kind == "bot" and s.bot:
+            name = s.bot["name"]
+            seen[name] = seen.get(name, 0) + 1
+            out.append(f"{name} {seen[name]}" if bots.count(name) > 1 else name)
+        else:
+            out.append(f"Seat {s.seat}")
+    return out
+
+
 class Client:
     """One WebSocket connection: its seat (``None`` for a spectator) and its outbox.
 
@@ -288,8 +306,7 @@ class LiveTable:
 
     def seat_summaries(self) -> list[dict[str, Any]]:
         out = []
-        for s in self.seats:
-            label = s.name or (s.bot["name"] if s.bot else None) or f"Seat {s.seat}"
+        for s, label in zip(self.seats, seat_labels(self.seats), strict=True):
             out.append(
                 {
                     "seat": s.seat,
@@ -503,15 +520,19 @@ class LiveTable:
         return self.version
 
     def _who(self, seat: int) -> str:
-        row = self.seats[seat]
-        return row.name or (row.bot["name"] if row.bot else f"seat {seat}")
+        return seat_labels(self.seats)[seat]
 
-    async def after_change(self) -> None:
-        """Tell every client, then let bots and clocks do their part."""
+    async def after_change(self, committed: bool = True) -> None:
+        """Tell every client, then let bots and clocks do their part.
+
+        ``committed``: this process wrote the change (it then rates a finished game; a
+        process that only read another's change leaves that to the writer).
+        """
         await self.broadcast()
         if self.status == "finished":
             self.stop_tasks()
-            self.server.on_finished(self)
+            if committed:
+                self.server.on_finished(self)
         elif self.owned:
             self.schedule()
 
