@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 import httpx
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 
@@ -27,7 +28,10 @@ class SeatClient:
             hello["token"] = token
         if name is not None:
             hello["name"] = name
-        self.send(hello)
+        try:
+            self.send(hello)
+        except ConnectionClosed:
+            pass  # the server answered at once and closed (no such table): read its answer
         self.welcome = self.wait(lambda f: f["type"] in ("welcome", "error"))
         self._next_id = 0
 
