@@ -28,10 +28,9 @@ class SeatClient:
             hello["token"] = token
         if name is not None:
             hello["name"] = name
-        try:
+        # The server may answer at once and close (no such table): its answer is still read.
+        with contextlib.suppress(ConnectionClosed):
             self.send(hello)
-        except ConnectionClosed:
-            pass  # the server answered at once and closed (no such table): read its answer
         self.welcome = self.wait(lambda f: f["type"] in ("welcome", "error"))
         self._next_id = 0
 
