@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import sys
@@ -85,9 +86,9 @@ def _service_missing(what: str, exc: Exception) -> None:
     )
 
 
-@pytest.fixture(scope="module")
-def postgres_url() -> Iterator[str]:
-    """A fresh PostgreSQL database for this module (dropped afterwards)."""
+@contextlib.contextmanager
+def fresh_postgres() -> Iterator[str]:
+    """A new, empty PostgreSQL database (dropped afterwards)."""
     import sqlalchemy as sa
 
     name = f"gametable_test_{uuid.uuid4().hex[:12]}"
@@ -99,14 +100,33 @@ def postgres_url() -> Iterator[str]:
     except Exception as exc:
         _service_missing("PostgreSQL", exc)
     base = PG_ADMIN.rsplit("/", 1)[0]
-    yield f"{base}/{name}"
-    with admin.connect() as conn:
-        conn.execute(
-            sa.text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = :n"),
-            {"n": name},
-        )
-        conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}"'))
-    admin.dispose()
+    try:
+        yield f"{base}/{name}"
+    finally:
+        with admin.connect() as conn:
+            conn.execute(
+                sa.text(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = :n"
+                ),
+                {"n": name},
+            )
+            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}"'))
+        admin.dispose()
+
+
+@pytest.fixture(scope="module")
+def postgres_url() -> Iterator[str]:
+    """A database of this module's own (its single-process server uses it)."""
+    with fresh_postgres() as url:
+        yield url
+
+
+@pytest.fixture
+def shared_postgres() -> Iterator[str]:
+    """A database for one test's several server processes, and nobody else's: a server
+    without Redis (the single-process fixture) must never share a database with them."""
+    with fresh_postgres() as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

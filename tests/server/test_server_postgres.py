@@ -45,12 +45,12 @@ def test_whole_games_on_postgresql(pg_server, game: str, players: int) -> None:
 
 
 def test_two_server_processes_share_one_table_through_postgresql_and_redis(
-    tmp_path, postgres_url: str, redis_url: str
+    tmp_path, shared_postgres: str, redis_url: str
 ) -> None:
     prefix = f"gametable-test-{random.randrange(10**9)}"
     procs = [
         ServerProcess(
-            postgres_url, free_port(), extra=["--redis", redis_url, "--redis-prefix", prefix]
+            shared_postgres, free_port(), extra=["--redis", redis_url, "--redis-prefix", prefix]
         )
         for _ in range(2)
     ]
