@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import httpx
-from conftest import free_port
+from serverutil import free_port
 from wsclient import SeatClient, create_table, drain
 
 GAMES = [("ramen-ramen", 2), ("rummikub", 2), ("ramen-fury", 3), ("ramen-tips", 3)]

@@ -8,7 +8,7 @@ import time
 
 import httpx
 import pytest
-from conftest import RunningServer, free_port
+from serverutil import RunningServer, free_port
 from test_server_crash import ServerProcess
 from wsclient import SeatClient, create_table, play_to_end
 

@@ -24,10 +24,12 @@ is one game in progress. The protocol is the one sketched in ``DESIGN.md``:
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gametable.core.errors import OptionError, SeatError
@@ -452,6 +454,20 @@ class Game(ABC):
     @abstractmethod
     def bots(self) -> Mapping[str, AgentFactory]:
         """The game's own agents by name (generic ones live in :mod:`gametable.agents`)."""
+
+    def web_dir(self) -> Path | None:
+        """The folder of the game's browser table (``table.js`` and its styles), if it has one.
+
+        By default the ``web`` folder of the game's package: each game brings its table
+        renderer next to its rules, the way it brings its :class:`TextUI`, so adding a game
+        never touches the shared browser client (see ``docs/web.md``).
+        """
+        module = sys.modules.get(type(self).__module__)
+        where = getattr(module, "__file__", None)
+        if where is None:
+            return None
+        folder = Path(where).parent / "web"
+        return folder if (folder / "table.js").is_file() else None
 
     def hint_bot(self, players: int) -> tuple[str, dict[str, Any]]:
         """The bot (name and settings) that gives hints and stands in for absent players at

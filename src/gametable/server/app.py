@@ -26,18 +26,20 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from gametable.agents.catalog import describe_game
 from gametable.core.registry import all_games, get_game
-from gametable.server.service import GameServer, ServerConfig
+from gametable.server.service import GameServer, ServerConfig, replay_steps
 from gametable.server.tables import Client, LiveTable, Refused, TableSpec, _cut
 
 log = logging.getLogger("gametable.server")
 
 PROTOCOL = 1
+MAX_RECORD_BYTES = 4 * 1024 * 1024
 
 
 class SeatSpecModel(BaseModel):
@@ -79,6 +81,7 @@ _STATUS = {
     "private": 403,
     "not-over": 409,
     "bad-token": 403,
+    "bad-record": 422,
 }
 
 
@@ -105,6 +108,7 @@ def create_app(config: ServerConfig | None = None, *, static: bool = True) -> Fa
         lifespan=lifespan,
     )
     app.state.server = server
+    app.add_middleware(GZipMiddleware, minimum_size=2048)
 
     @app.exception_handler(Refused)
     async def refused(_request: Any, exc: Refused) -> JSONResponse:
@@ -163,6 +167,24 @@ def create_app(config: ServerConfig | None = None, *, static: bool = True) -> Fa
     async def record(table_id: str) -> dict[str, Any]:
         """The finished game's record: replay it with ``gametable replay FILE --check``."""
         return await server.record(table_id)
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def table_replay(table_id: str) -> dict[str, Any]:
+        """A finished game, step by step, with every seat's view (for the replay viewer)."""
+        return await server.replay(table_id)
+
+    @app.post("/api/replay")
+    async def replay_upload(request: Request) -> dict[str, Any]:
+        """Step through a record file (the ``gametable-record`` JSON in the body, at most
+        4 MiB): every seat's view at every step. The server keeps nothing."""
+        body = await request.body()
+        if len(body) > MAX_RECORD_BYTES:
+            raise _http(Refused("bad-record", "a record of more than 4 MiB"))
+        try:
+            data = json.loads(body)
+        except (ValueError, RecursionError):
+            raise _http(Refused("bad-record", "this file is not JSON text")) from None
+        return await asyncio.to_thread(replay_steps, data)
 
     @app.get("/api/leaderboard/{game}")
     async def leaderboard(game: str, limit: int = Query(100, ge=1, le=1000)) -> dict[str, Any]:

@@ -374,7 +374,7 @@ class Store:
             if not found.claimed:
                 who = name or found.name or f"seat {found.seat}"
                 self._events(
-                    conn, table_id, [("join", found.seat, f"{who} took seat {found.seat}")], now
+                    conn, table_id, [("join", found.seat, f"{who} took seat {found.seat}.")], now
                 )
             free = conn.execute(
                 sa.select(sa.func.count())

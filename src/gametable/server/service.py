@@ -229,7 +229,7 @@ class GameServer:
             seats=seats,
         )
         await asyncio.to_thread(
-            self.store.create_table, row, [("created", None, f"table opened for {game.title}")]
+            self.store.create_table, row, [("created", None, f"Table opened for {game.title}.")]
         )
         live = await self.get_live(table_id)
         assert live is not None
@@ -305,6 +305,11 @@ class GameServer:
         moves = await asyncio.to_thread(self.store.moves, table_id)
         return build_record(row, moves)
 
+    async def replay(self, table_id: str) -> dict[str, Any]:
+        """The replay of a finished game (every seat's view at every step)."""
+        record = await self.record(table_id)
+        return await asyncio.to_thread(replay_steps, record)
+
     async def list_tables(self, status: str, game: str | None) -> list[dict[str, Any]]:
         statuses = {"open": ["open"], "playing": ["playing"], "finished": ["finished"]}.get(
             status, ["open", "playing"]
@@ -350,6 +355,53 @@ class GameServer:
             await asyncio.to_thread(rate_table, self.store, table_id)
         except Exception:
             log.exception("rating table %s failed", table_id)
+
+
+def replay_steps(record_json: Any) -> dict[str, Any]:
+    """Every position of a recorded game with every seat's view (and the spectator's last),
+    the decision made there in notation and JSON, and the result: what the replay viewer
+    steps through. Raises :class:`Refused` naming the problem if the record is bad."""
+    from gametable.agents.catalog import describe_game
+    from gametable.core.errors import GameError
+    from gametable.core.records import from_json
+
+    try:
+        record = from_json(record_json)
+        game = record.game
+        steps = []
+        final = None
+        for state, move in record.states():
+            steps.append(
+                {
+                    "to_act": list(state.to_act),
+                    "views": [state.view(s) for s in range(record.players)]
+                    + [state.view(None)],
+                    "move": None
+                    if move is None
+                    else {
+                        "seat": move.seat,
+                        "text": game.format_action(move.action),
+                        "json": game.action_to_json(move.action),
+                    },
+                }
+            )
+            final = state
+    except GameError as exc:
+        raise Refused("bad-record", f"this record does not replay: {exc}") from None
+    assert final is not None
+    meta = record.meta if isinstance(record.meta, dict) else {}
+    names = meta.get("names")
+    if not (isinstance(names, list) and len(names) == record.players):
+        names = [f"Seat {s}" for s in range(record.players)]
+    return {
+        "game": describe_game(game),
+        "players": record.players,
+        "options": record.options,
+        "names": [str(n)[:64] for n in names],
+        "over": final.is_over,
+        "result": final.result().to_json() if final.is_over else None,
+        "steps": steps,
+    }
 
 
 def invite_path(table_id: str, seat: int, token: str) -> str:

@@ -489,9 +489,9 @@ class LiveTable:
         result = trial.result().to_json() if over else None
         events: list[tuple[str, int | None, str]] = []
         if by == "timeout":
-            events.append(("timeout", seat, f"{self._who(seat)} ran out of time"))
+            events.append(("timeout", seat, f"{self._who(seat)} ran out of time."))
         if over:
-            events.append(("over", None, "the game is over"))
+            events.append(("over", None, "The game is over."))
         write = MoveWrite(
             table_id=self.id,
             version=self.version,
@@ -597,7 +597,7 @@ class LiveTable:
                     "at": time.time(),
                     "kind": "timeout",
                     "seat": seat,
-                    "text": f"{self._who(seat)} ran out of time; a bot decides this turn",
+                    "text": f"{self._who(seat)} ran out of time; a bot plays this turn for them.",
                 }
             )
             await self.broadcast()
@@ -678,9 +678,9 @@ class LiveTable:
         who = self._who(seat)
         bot, _ = self.bot_for(seat)
         text = (
-            f"{who} left; the {bot} bot plays for them until they return"
+            f"{who} left; the {bot} bot plays for them until they return."
             if replaced
-            else f"{who} is back and plays again"
+            else f"{who} is back and plays again."
         )
         event = ("replaced" if replaced else "returned", seat, text)
         await asyncio.to_thread(self.server.store.set_replaced, self.id, seat, replaced, event)

@@ -1,0 +1,43 @@
+// The lobby API (see docs/server.md).
+
+async function call(method, path, body) {
+  const response = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let data = null;
+  try { data = await response.json(); } catch { data = null; }
+  if (!response.ok) {
+    const detail = data && data.detail;
+    let message = `${response.status} ${response.statusText}`;
+    if (detail && typeof detail === "object" && detail.message) message = detail.message;
+    else if (Array.isArray(detail) && detail.length) {
+      message = detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
+    }
+    const error = new Error(message);
+    error.code = detail && detail.code;
+    throw error;
+  }
+  return data;
+}
+
+export const api = {
+  games: () => call("GET", "/api/games"),
+  tables: (status, game) =>
+    call("GET", `/api/tables?status=${status}${game ? `&game=${encodeURIComponent(game)}` : ""}`),
+  table: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}`),
+  create: (spec) => call("POST", "/api/tables", spec),
+  join: (id, name, seat) => call("POST", `/api/tables/${encodeURIComponent(id)}/join`, { name, seat }),
+  record: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/record`),
+  replay: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay`),
+  replayRecord: (record) => call("POST", "/api/replay", record),
+  leaderboard: (game) => call("GET", `/api/leaderboard/${encodeURIComponent(game)}`),
+};
+
+let gamesCache = null;
+/** Every game's description, fetched once. */
+export function games() {
+  if (!gamesCache) gamesCache = api.games().catch((e) => { gamesCache = null; throw e; });
+  return gamesCache;
+}

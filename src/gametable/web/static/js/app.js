@@ -1,0 +1,62 @@
+// The client's entry point: a tiny router over three pages (lobby, table, replay).
+import { html, render, useState, useEffect } from "gametable/ui.js";
+
+let setRoute = null;
+
+/** Go to a page of the client without reloading. */
+export function navigate(path) {
+  history.pushState(null, "", path);
+  if (setRoute) setRoute(location.pathname + location.hash);
+  window.scrollTo(0, 0);
+}
+
+function parse(path) {
+  const clean = path.split("#")[0];
+  let m = clean.match(/^\/play\/([^/]+)$/);
+  if (m) return { page: "table", table: decodeURIComponent(m[1]) };
+  m = clean.match(/^\/replay\/([^/]+)$/);
+  if (m) return { page: "replay", table: decodeURIComponent(m[1]) };
+  if (clean === "/replay") return { page: "replay", table: null };
+  return { page: "lobby" };
+}
+
+function App() {
+  const [route, set] = useState(location.pathname + location.hash);
+  const [pages, setPages] = useState(null);
+  setRoute = set;
+  useEffect(() => {
+    const pop = () => set(location.pathname + location.hash);
+    window.addEventListener("popstate", pop);
+    Promise.all([
+      import("gametable/lobby.js"), import("gametable/table.js"), import("gametable/replay.js"),
+    ]).then(([lobby, table, replay]) => setPages({ lobby, table, replay }));
+    // Links inside the client navigate without a reload.
+    const click = (e) => {
+      const a = e.target.closest && e.target.closest("a[href]");
+      if (!a || a.target || a.hasAttribute("download") || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      const url = new URL(a.href, location.href);
+      if (url.origin !== location.origin || url.pathname.startsWith("/static") || url.pathname.startsWith("/api")) return;
+      e.preventDefault();
+      navigate(url.pathname + url.hash);
+    };
+    document.addEventListener("click", click);
+    return () => { window.removeEventListener("popstate", pop); document.removeEventListener("click", click); };
+  }, []);
+  if (!pages) return html`<p class="boot">Loading…</p>`;
+  const r = parse(route);
+  let page;
+  if (r.page === "table") page = html`<${pages.table.TablePage} key=${route} tableId=${r.table} />`;
+  else if (r.page === "replay") page = html`<${pages.replay.ReplayPage} key=${route} tableId=${r.table} />`;
+  else page = html`<${pages.lobby.Lobby} />`;
+  return html`
+    <div class="app">
+      ${r.page === "lobby" && html`
+        <header class="site-head">
+          <a class="brand" href="/"><span class="bowl" aria-hidden="true"></span>gametable</a>
+          <nav><a href="/replay">Replay a record</a></nav>
+        </header>`}
+      ${page}
+    </div>`;
+}
+
+render(html`<${App} />`, document.getElementById("app"));

@@ -1,0 +1,18 @@
+// Loading a game's table module (and its stylesheet) from /static/games/<game>/.
+const loaded = new Map();
+
+/** The game's module: { Table, describe, Result, help }. */
+export function loadGameModule(name) {
+  if (!loaded.has(name)) {
+    const base = `/static/games/${encodeURIComponent(name)}`;
+    if (!document.querySelector(`link[data-game="${name}"]`)) {
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = `${base}/table.css`;
+      link.dataset.game = name;
+      document.head.appendChild(link);
+    }
+    loaded.set(name, import(`${base}/table.js`).then((m) => m.default));
+  }
+  return loaded.get(name);
+}

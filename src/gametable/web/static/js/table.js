@@ -1,0 +1,256 @@
+// The table page: one game in progress (or over) at /play/<table>#seat=<n>&token=<token>.
+// The shell draws what every game shares (seats, whose turn, clocks, the log, hints, the
+// list of legal moves, the end screen) and hands the table itself to the game's module,
+// loaded from /static/games/<game>/table.js (see docs/web.md).
+import {
+  html, useState, useEffect, useRef, useMemo, useCallback, cx, seatName, clockText,
+  Modal, Toasts, loadSettings, saveSettings, downloadJSON,
+} from "gametable/ui.js";
+import { api } from "gametable/api.js";
+import { TableSocket } from "gametable/socket.js";
+import { remember, myGames, myName } from "gametable/store.js";
+import { loadGameModule } from "gametable/games.js";
+import { accent } from "gametable/lobby.js";
+import { MovesPanel } from "gametable/moves.js";
+
+function credentials(tableId) {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const token = params.get("token");
+  if (token) return { token, seat: Number(params.get("seat")) };
+  const saved = myGames().find((g) => g.table === tableId);
+  return saved ? { token: saved.token, seat: saved.seat } : { token: null, seat: null };
+}
+
+function useNow(active) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!active) return undefined;
+    const t = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(t);
+  }, [active]);
+  return now;
+}
+
+function Seats({ frame, mySeat, receivedAt, now }) {
+  const clocks = frame.clocks;
+  return html`
+    <ul class="seats" aria-label="Seats">
+      ${frame.seats.map((s) => {
+        const turn = frame.to_act.includes(s.seat);
+        const c = clocks && clocks.seats[s.seat];
+        let left = null;
+        if (c && c.remaining !== null) left = c.running ? c.remaining - (now - receivedAt) / 1000 : c.remaining;
+        return html`
+          <li class=${cx("seat", turn && "turn", s.seat === mySeat && "me", !s.connected && "away")}
+              data-seat=${s.seat}>
+            <span class="presence" title=${s.connected ? "connected" : "away"}></span>
+            <span class="name">${seatName(frame.seats, s.seat, mySeat)}</span>
+            ${s.kind === "bot" && html`<span class="tag">bot</span>`}
+            ${s.replaced && html`<span class="tag warn" title="a bot plays until they come back">bot standing in</span>`}
+            ${s.timed_out && html`<span class="tag warn">out of time</span>`}
+            ${left !== null && html`<span class=${cx("clock", c.running && "running", left < 10 && "low")}
+                aria-label=${`${s.name}'s clock`}>${clockText(left)}</span>`}
+          </li>`;
+      })}
+    </ul>`;
+}
+
+function Log({ lines }) {
+  const ref = useRef(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [lines.length]);
+  return html`
+    <section class="log" aria-label="What happened">
+      <h3>What happened</h3>
+      <ol ref=${ref}>
+        ${lines.map((line, i) => html`<li key=${i} class=${line.kind}>${line.text}</li>`)}
+      </ol>
+    </section>`;
+}
+
+function statusLine(frame, mySeat) {
+  if (frame.status === "open") {
+    const waiting = frame.seats.filter((s) => s.kind === "human" && !s.claimed).map((s) => s.name);
+    return `Waiting for players to join (${waiting.join(", ")}).`;
+  }
+  if (frame.status === "finished" && frame.seats.length === 1) {
+    return `Game over — ${frame.result.scores[0]} points.`;
+  }
+  if (frame.status === "finished") {
+    const winners = frame.result.winners.map((s) => seatName(frame.seats, s, mySeat));
+    return winners.length > 1 ? `Game over — shared win: ${winners.join(" and ")}.` : `Game over — ${winners[0]} won.`;
+  }
+  if (mySeat !== null && frame.to_act.includes(mySeat)) {
+    if (frame.legal) return frame.to_act.length > 1 ? "Your choice (everyone chooses at once)." : "Your turn.";
+    return "Your turn — a bot is deciding for you.";
+  }
+  const names = frame.to_act.map((s) => seatName(frame.seats, s, mySeat));
+  return `Waiting for ${names.join(", ")}…`;
+}
+
+function EndScreen({ frame, module, mySeat, tableId, onClose }) {
+  const result = frame.result;
+  const Result = module.Result;
+  async function download() {
+    const record = await api.record(tableId);
+    downloadJSON(`${record.game}-${tableId}.json`, record);
+  }
+  return html`
+    <${Modal} title="Game over" onClose=${onClose} wide=${true}>
+      <p class="verdict">${statusLine(frame, mySeat)}
+        ${result.tiebreak && html` Tie-break: <b>${result.tiebreak}</b>.`}</p>
+      <table class="scores">
+        <thead><tr><th>Seat</th><th>Score</th><th>Rank</th></tr></thead>
+        <tbody>${result.scores.map((score, s) => html`
+          <tr class=${cx(result.winners.includes(s) && "winner")}><td>${seatName(frame.seats, s, mySeat)}</td>
+            <td>${score}</td><td>${result.ranks[s]}</td></tr>`)}</tbody>
+      </table>
+      ${Result && html`<${Result} result=${result} view=${frame.view} seats=${frame.seats} mySeat=${mySeat} />`}
+      <div class="row end-actions">
+        <button class="primary" onClick=${download}>Download the record</button>
+        <a class="button" href=${`/replay/${tableId}`}>Replay this game</a>
+        <a class="button" href="/">Lobby</a>
+      </div>
+    <//>`;
+}
+
+export function TablePage({ tableId }) {
+  const [{ token, seat: hashSeat }] = useState(() => credentials(tableId));
+  const [frame, setFrame] = useState(null);
+  const [receivedAt, setReceivedAt] = useState(Date.now());
+  const [welcome, setWelcome] = useState(null);
+  const [module, setModule] = useState(null);
+  const [connection, setConnection] = useState("connecting");
+  const [toasts, setToasts] = useState([]);
+  const [busy, setBusy] = useState(false);
+  const [hint, setHint] = useState(null);
+  const [showMoves, setShowMoves] = useState(false);
+  const [showEnd, setShowEnd] = useState(true);
+  const [fatal, setFatal] = useState(null);
+  const [settings, setSettings] = useState(loadSettings());
+  const socket = useRef(null);
+  const now = useNow(frame && frame.clocks && frame.status === "playing");
+
+  const toast = useCallback((text, kind = "error") => {
+    const id = Math.random();
+    setToasts((t) => [...t, { id, text, kind }]);
+    setTimeout(() => setToasts((t) => t.filter((x) => x.id !== id)), kind === "error" ? 7000 : 4000);
+  }, []);
+
+  useEffect(() => {
+    const s = new TableSocket(tableId, {
+      token,
+      name: myName() || null,
+      onStatus: setConnection,
+      onFrame: (f) => {
+        if (f.type === "state") {
+          setFrame(f);
+          setReceivedAt(Date.now());
+          setHint((h) => (h && h.version === f.version ? h : null));
+        } else if (f.type === "welcome") {
+          setWelcome(f);
+          if (token && f.seat !== null) remember({ table: tableId, seat: f.seat, token, game: f.table.game });
+        } else if (f.type === "error" && (f.code === "bad-token" || f.code === "no-table")) {
+          setFatal(f.message);
+        }
+      },
+    });
+    socket.current = s;
+    return () => s.close();
+  }, [tableId]);
+
+  useEffect(() => {
+    if (!welcome) return;
+    document.title = `${welcome.game.title} — gametable`;
+    loadGameModule(welcome.game.name).then(setModule).catch((e) => setFatal(`cannot load the table: ${e.message}`));
+  }, [welcome && welcome.game.name]);
+
+  const mySeat = welcome ? welcome.seat : hashSeat;
+
+  const act = useCallback(async (decision) => {
+    if (!frame || busy) return { type: "error", code: "busy" };
+    setBusy(true);
+    const message = { type: "act", seq: frame.my_moves };
+    if (decision.json !== undefined) message.action = decision.json;
+    else message.text = decision.text;
+    const answer = await socket.current.request(message);
+    setBusy(false);
+    if (answer.type === "error") toast(answer.message);
+    return answer;
+  }, [frame, busy]);
+
+  async function askHint() {
+    setHint({ pending: true });
+    const answer = await socket.current.request({ type: "hint" });
+    if (answer.type === "hint") {
+      setHint(answer);
+      toast(`Hint (${answer.bot}): ${answer.text}`, "notice");
+    } else {
+      setHint(null);
+      toast(answer.message);
+    }
+  }
+
+  useEffect(() => {
+    const key = (e) => {
+      if (e.target && ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
+      if (e.key === "m" && frame && frame.legal) { e.preventDefault(); setShowMoves(true); }
+      if (e.key === "h" && frame && frame.legal) { e.preventDefault(); askHint(); }
+    };
+    window.addEventListener("keydown", key);
+    return () => window.removeEventListener("keydown", key);
+  }, [frame]);
+
+  const lines = useMemo(() => {
+    if (!frame || !module) return [];
+    const ctx = { seats: frame.seats, mySeat, name: (s) => seatName(frame.seats, s, mySeat), view: frame.view };
+    const game = (frame.view.log || []).map((ev) => module.describe(ev, ctx)).filter(Boolean)
+      .map((text) => ({ text, kind: "game" }));
+    const server = (frame.events || []).filter((e) => e.kind !== "created")
+      .map((e) => ({ text: e.text, kind: "server" }));
+    return [...server.slice(-8), ...game];
+  }, [frame, module]);
+
+  if (fatal) {
+    return html`<div class="page-error"><h2>Cannot open this table</h2><p>${fatal}</p><a class="button" href="/">Lobby</a></div>`;
+  }
+  if (!frame || !welcome || !module) {
+    return html`<p class="boot">${connection === "reconnecting" ? "Reconnecting…" : "Opening the table…"}</p>`;
+  }
+  const Table = module.Table;
+  const myTurn = frame.legal && frame.legal.length > 0;
+  return html`
+    <div class=${cx("table-page", `game-${welcome.game.name}`, myTurn && "my-turn")}
+         data-version=${frame.version} data-status=${frame.status}
+         style=${`--accent:${accent(welcome.game.name)}`}>
+      <header class="table-head">
+        <a class="back" href="/" aria-label="Lobby">← Lobby</a>
+        <h1>${welcome.game.title}</h1>
+        <p class=${cx("status", myTurn && "yours")} role="status" aria-live="polite">${statusLine(frame, mySeat)}</p>
+        <div class="tools">
+          ${mySeat === null && html`<span class="tag">spectator</span>`}
+          ${connection !== "open" && html`<span class="tag warn">${connection}…</span>`}
+          ${myTurn && html`<button onClick=${askHint} disabled=${hint && hint.pending} title="h">Hint</button>`}
+          ${myTurn && html`<button onClick=${() => setShowMoves(true)} title="m">All moves</button>`}
+          <button class="icon" title="Settings" aria-label="Settings"
+            onClick=${() => { const next = { ...settings, animations: !settings.animations }; saveSettings(next); setSettings(next); }}>
+            ${settings.animations ? "✦" : "✧"}</button>
+          ${frame.status === "finished" && html`<button onClick=${() => setShowEnd(true)}>Scores</button>`}
+        </div>
+      </header>
+      <${Seats} frame=${frame} mySeat=${mySeat} receivedAt=${receivedAt} now=${now} />
+      <main class="board">
+        <${Table} key=${mySeat} frame=${frame} view=${frame.view} seat=${mySeat} legal=${frame.legal || []}
+          act=${act} busy=${busy} hint=${hint && hint.action !== undefined ? hint : null}
+          seats=${frame.seats} toast=${toast} settings=${settings} readOnly=${false} />
+      </main>
+      <${Log} lines=${lines} />
+      ${showMoves && frame.legal && html`<${MovesPanel} legal=${frame.legal} hint=${hint}
+          onPick=${async (m) => { setShowMoves(false); await act(m); }} onClose=${() => setShowMoves(false)} />`}
+      ${frame.status === "finished" && showEnd && html`<${EndScreen} frame=${frame} module=${module}
+          mySeat=${mySeat} tableId=${tableId} onClose=${() => setShowEnd(false)} />`}
+      <${Toasts} items=${toasts} onDismiss=${(id) => setToasts((t) => t.filter((x) => x.id !== id))} />
+    </div>`;
+}

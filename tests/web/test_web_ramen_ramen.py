@@ -1,0 +1,132 @@
+"""Ramen! Ramen! in a real browser: a whole game by clicking, an illegal attempt explained,
+a reload that comes back to the same position, hands kept hidden between two players and
+from a spectator."""
+
+from __future__ import annotations
+
+from webutil import (
+    labels,
+    new_table,
+    open_table,
+    shot,
+    version,
+    wait_turn_or_end,
+    wait_version_after,
+)
+
+GAME = "ramen-ramen"
+
+
+def _play_one_turn(page) -> None:  # type: ignore[no-untyped-def]
+    """Click through one decision the way a person does."""
+    fridge = page.locator(".rr-fridge button.rr-card.playable")
+    if fridge.count():
+        fridge.first.click()
+        return
+    for _ in range(2):
+        card = page.locator(".rr-hand button.rr-card.playable:not(.selected)")
+        if not card.count():
+            return
+        card.first.click()
+        page.locator("button.rr-bowl.target").first.click()
+        if page.locator(".rr-hand .hand-label", has_text="next card").count() == 0:
+            return
+
+
+def test_a_whole_solo_game_by_clicking_ends_with_the_critics_verdict(web_server, page) -> None:
+    table = new_table(web_server.base, GAME, 1)
+    open_table(page, web_server.base, table, 0)
+    turns = 0
+    mid_shot = False
+    while wait_turn_or_end(page) == "turn":
+        before = version(page)
+        _play_one_turn(page)
+        wait_version_after(page, before)
+        turns += 1
+        if turns == 20 and not mid_shot:
+            shot(page, "ramen-ramen-solo-midgame")
+            mid_shot = True
+    assert page.locator(".verdict-box .stars").count() == 1  # the critics' verdict
+    assert page.locator(".modal .scores").count() == 1
+    shot(page, "ramen-ramen-solo-end")
+    assert turns > 20
+    assert not page.js_errors, page.js_errors
+
+
+def test_a_two_player_game_against_a_bot_to_the_end(web_server, page) -> None:
+    table = new_table(web_server.base, GAME, 2, bot="greedy")
+    open_table(page, web_server.base, table, 0)
+    turns = 0
+    while wait_turn_or_end(page) == "turn":
+        before = version(page)
+        _play_one_turn(page)
+        wait_version_after(page, before)
+        turns += 1
+        if turns == 6:
+            shot(page, "ramen-ramen-midgame")
+    shot(page, "ramen-ramen-end")
+    assert "Game over" in page.locator(".modal").inner_text()
+    assert page.locator(".rr-result .side").count() == 2
+
+
+def test_an_illegal_play_is_explained_and_changes_nothing(web_server, page) -> None:
+    table = new_table(web_server.base, GAME, 1)
+    open_table(page, web_server.base, table, 0)
+    assert wait_turn_or_end(page) == "turn"
+    hand = page.locator(".rr-hand").inner_text()
+    cards = page.locator(".rr-hand button.rr-card.playable")
+    cards.nth(0).click()
+    page.locator("button.rr-bowl").nth(0).click()
+    cards.nth(1).click()
+    page.locator("button.rr-bowl").nth(0).click()  # the same bowl twice: not allowed
+    toast = page.locator(".toast.error")
+    toast.wait_for(timeout=10_000)
+    assert "bowl" in toast.inner_text().lower()
+    page.wait_for_timeout(300)
+    assert page.locator(".rr-hand").inner_text() == hand
+    assert page.locator(".rr-bowl .rr-card").count() == 0
+
+
+def test_a_reload_mid_game_comes_back_to_the_same_position(web_server, page) -> None:
+    table = new_table(web_server.base, GAME, 2, bot="random")
+    open_table(page, web_server.base, table, 0)
+    for _ in range(3):
+        assert wait_turn_or_end(page) == "turn"
+        before = version(page)
+        _play_one_turn(page)
+        wait_version_after(page, before)
+    wait_turn_or_end(page)
+    hand = labels(page, ".rr-hand .rr-card")
+    bowls = page.locator(".rr-bowls").inner_text()
+    page.reload()
+    page.wait_for_selector(".rr-hand .rr-card")
+    assert labels(page, ".rr-hand .rr-card") == hand
+    assert page.locator(".rr-bowls").inner_text() == bowls
+
+
+def test_two_players_each_see_only_their_own_hand_and_a_spectator_sees_neither(
+    web_server, browser
+) -> None:
+    table = new_table(web_server.base, GAME, 2, humans=2)
+    pages = []
+    for seat in (0, 1, None):
+        context = browser.new_context(viewport={"width": 1100, "height": 800})
+        page = context.new_page()
+        open_table(page, web_server.base, table, seat)
+        pages.append(page)
+    a, b, watcher = pages
+    a.wait_for_selector(".rr-hand .rr-card")
+    b.wait_for_selector(".rr-hand .rr-card")
+    hand_a = set(labels(a, ".rr-hand .rr-card"))
+    hand_b = set(labels(b, ".rr-hand .rr-card"))
+    assert len(hand_a) == 4 and len(hand_b) == 4 and not hand_a & hand_b
+    everything_b = set(labels(b, "[aria-label]"))
+    everything_w = set(labels(watcher, "[aria-label]"))
+    assert not hand_a & everything_b, "seat 1 can see seat 0's hand"
+    assert not hand_b & set(labels(a, "[aria-label]")), "seat 0 can see seat 1's hand"
+    assert not (hand_a | hand_b) & everything_w, "the spectator can see a hand"
+    assert watcher.locator(".rr-hand").count() == 0
+    assert watcher.locator(".tag", has_text="spectator").count() == 1
+    shot(watcher, "ramen-ramen-spectator")
+    for p in pages:
+        p.context.close()
