@@ -3,11 +3,12 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 GAME ?= ramen-ramen
-ARGS ?= --players 2 --seats human,greedy
+ARGS ?=
+TERMINAL_ARGS ?= --players 2 --seats human,greedy
 SERVE_ARGS ?=
 PYTEST_WORKERS ?= 2
 
-.PHONY: play serve test lint bench services clean
+.PHONY: play play-terminal serve test lint bench services browser clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "gametable needs Python 3.11 or newer (set PYTHON=...)")'
@@ -33,8 +34,13 @@ $(VENV)/.server: pyproject.toml | $(BIN)/python
 serve: $(VENV)/.server
 	$(BIN)/gametable serve $(SERVE_ARGS)
 
-play: $(VENV)/.runtime-sim
-	$(BIN)/gametable play $(GAME) $(ARGS)
+# The game in the browser, against bots (prints the address if no browser opens).
+play: $(VENV)/.server
+	$(BIN)/gametable web $(GAME) $(ARGS)
+
+# The same game in the terminal.
+play-terminal: $(VENV)/.runtime-sim
+	$(BIN)/gametable play $(GAME) $(TERMINAL_ARGS)
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check src tests benchmarks
@@ -44,7 +50,11 @@ lint: $(VENV)/.dev
 services:
 	@scripts/services.sh
 
-test: lint services
+# Chromium for the browser tests (Debian's package): installed if missing, loud failure if not.
+browser:
+	@scripts/install-browser.sh
+
+test: lint services browser
 	$(BIN)/pytest -q -n $(PYTEST_WORKERS)
 
 bench: $(VENV)/.dev

@@ -19,6 +19,7 @@ from rich.text import Text
 from gametable.agents.base import agent_names, make_agent, parse_agent_spec
 from gametable.cli.help import Command, WithGameOptions
 from gametable.cli.serve import register as register_serve_command
+from gametable.cli.serve import register_web
 from gametable.cli.session import HUMAN, LineReader, Session
 from gametable.cli.sim_commands import register as register_sim_commands
 from gametable.core.errors import GameError, OptionError, RecordError, quote
@@ -489,6 +490,7 @@ def games(
 
 register_sim_commands(app)
 register_serve_command(app)
+register_web(app)
 
 
 def main() -> None:

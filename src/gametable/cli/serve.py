@@ -70,3 +70,145 @@ def register(app: typer.Typer) -> None:
             ws_max_size=1024 * 1024,
             lifespan="on",
         )
+
+
+def register_web(app: typer.Typer) -> None:
+    """Add the ``web`` command: play a game in the browser against bots."""
+
+    @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+    def web(
+        ctx: typer.Context,
+        game_name: Annotated[
+            str, typer.Argument(metavar="GAME", help="e.g. ramen-ramen (see 'gametable games')")
+        ] = "ramen-ramen",
+        players: Annotated[int | None, typer.Option("--players", "-p", help="players")] = None,
+        seats: Annotated[
+            str | None,
+            typer.Option(
+                "--seats",
+                "-s",
+                help="human or a bot per seat, e.g. human,greedy,ismcts:seconds=2 "
+                "(default: you against the game's strongest bots)",
+            ),
+        ] = None,
+        port: Annotated[int, typer.Option(help="port (the next free one if taken)")] = 8000,
+        database: Annotated[
+            str | None, typer.Option(help="as for 'serve'", metavar="URL")
+        ] = None,
+        browser: Annotated[
+            bool, typer.Option("--browser/--no-browser", help="open the page in a browser")
+        ] = True,
+    ) -> None:
+        """Play in the browser: start a local server, open a table against bots, open it.
+
+        Game options go as for 'play' (--narutos, --turn-seconds 60 …). The server keeps
+        running for invited friends and more games until Ctrl-C.
+        """
+        try:
+            import uvicorn
+
+            from gametable.server.app import create_app
+            from gametable.server.service import GameServer, ServerConfig
+            from gametable.server.tables import Refused, TableSpec
+        except ImportError as exc:
+            typer.echo(
+                f"error: the browser game needs the server extra ({exc.name} is missing): "
+                "pip install 'gametable[server]'",
+                err=True,
+            )
+            raise typer.Exit(2) from None
+        from gametable.agents.catalog import hint_bot
+        from gametable.cli.main import find_game, parse_game_options
+        from gametable.core.errors import GameError
+
+        game = find_game(game_name)
+        count = players if players is not None else (1 if game.min_players == 1 else 2)
+        try:
+            options = parse_game_options(game, [], list(ctx.args))
+            seat_specs = _seat_specs(seats, count, hint_bot(game, count))
+        except (GameError, ValueError) as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
+        chosen = _free_port(port)
+        base = f"http://127.0.0.1:{chosen}"
+
+        async def open_table(server: GameServer) -> None:
+            spec = TableSpec(game=game.name, players=count, options=options, seats=seat_specs)
+            try:
+                created = await server.create_table(spec)
+            except Refused as exc:
+                typer.echo(f"error: {exc.message}", err=True)
+                raise SystemExit(2) from None
+            mine = next((s for s in created["seats"] if s["seat"] == 0), created["seats"][0])
+            url = base + mine["invite"]
+            typer.echo(f"\n  Your table: {url}\n  Lobby:      {base}/\n")
+            if browser and not _open_browser(url):
+                typer.echo("  (no browser could be opened here: open the address above)")
+
+        config = ServerConfig(database=database or "")
+        uvicorn.run(
+            create_app(config, on_ready=open_table),
+            host="127.0.0.1",
+            port=chosen,
+            log_level="warning",
+            ws_max_size=1024 * 1024,
+        )
+
+
+def _seat_specs(text: str | None, players: int, strong: tuple[str, dict]) -> list[dict]:  # type: ignore[type-arg]
+    if text is None:
+        bot, settings = strong
+        return [{"kind": "human"}] + [
+            {"kind": "bot", "bot": bot, "settings": dict(settings)} for _ in range(players - 1)
+        ]
+    names = [s.strip() for s in text.split(",") if s.strip()]
+    if len(names) != players:
+        raise ValueError(f"--seats names {len(names)} seat(s) but there are {players} players")
+    out: list[dict] = []  # type: ignore[type-arg]
+    for name in names:
+        if name.lower() == "human":
+            out.append({"kind": "human"})
+            continue
+        bot, _, rest = name.partition(":")
+        settings: dict[str, object] = {}
+        for pair in filter(None, rest.split(",") if rest else []):
+            key, eq, value = pair.partition("=")
+            if not eq:
+                raise ValueError(f"bot setting {pair!r} must be name=value")
+            settings[key.strip()] = _setting_value(value.strip())
+        out.append({"kind": "bot", "bot": bot.strip().lower(), "settings": settings})
+    return out
+
+
+def _setting_value(text: str) -> object:
+    low = text.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def _free_port(start: int) -> int:
+    import socket
+
+    for port in range(start, start + 20):
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise typer.BadParameter(f"no free port from {start} to {start + 19}")
+
+
+def _open_browser(url: str) -> bool:
+    import webbrowser
+
+    try:
+        return bool(webbrowser.open(url, new=2))
+    except webbrowser.Error:
+        return False

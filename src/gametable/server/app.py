@@ -22,7 +22,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -89,13 +89,23 @@ def _http(exc: Refused) -> HTTPException:
     return HTTPException(_STATUS.get(exc.code, 400), {"code": exc.code, "message": exc.message})
 
 
-def create_app(config: ServerConfig | None = None, *, static: bool = True) -> FastAPI:
-    """The application; the server process starts and stops with it (lifespan)."""
+def create_app(
+    config: ServerConfig | None = None,
+    *,
+    static: bool = True,
+    on_ready: Callable[[GameServer], Awaitable[None]] | None = None,
+) -> FastAPI:
+    """The application; the server process starts and stops with it (lifespan).
+
+    ``on_ready`` runs once the server has started (``gametable web`` opens its table there).
+    """
     server = GameServer(config or ServerConfig())
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await server.start()
+        if on_ready is not None:
+            await on_ready(server)
         try:
             yield
         finally:
