@@ -12,7 +12,12 @@ export function loadGameModule(name) {
       link.dataset.game = name;
       document.head.appendChild(link);
     }
-    loaded.set(name, import(`${base}/table.js`).then((m) => m.default));
+    loaded.set(
+      name,
+      import(`${base}/table.js`)
+        .then((m) => m.default)
+        .catch(() => import("gametable/generic.js").then((m) => m.default)),
+    );
   }
   return loaded.get(name);
 }

@@ -6,6 +6,8 @@ export function MovesPanel({ legal, onPick, onClose, hint }) {
   const [filter, setFilter] = useState("");
   const [index, setIndex] = useState(0);
   const list = useRef(null);
+  const input = useRef(null);
+  useEffect(() => { if (input.current) input.current.focus(); }, []);
   const shown = legal.filter((m) => m.text.toLowerCase().includes(filter.toLowerCase()));
   useEffect(() => { setIndex(0); }, [filter]);
   useEffect(() => {
@@ -20,7 +22,7 @@ export function MovesPanel({ legal, onPick, onClose, hint }) {
   const hinted = hint && hint.text;
   return html`
     <${Modal} title="Your legal moves" onClose=${onClose}>
-      <input class="filter" placeholder="Filter (type part of a move)" value=${filter} autofocus
+      <input class="filter" placeholder="Filter (type part of a move)" value=${filter} ref=${input}
              aria-label="Filter moves" onInput=${(e) => setFilter(e.target.value)} onKeyDown=${key} />
       <ol class="moves" ref=${list} role="listbox" aria-label="Legal moves">
         ${shown.map((m, i) => html`

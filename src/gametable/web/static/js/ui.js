@@ -42,7 +42,7 @@ export function Modal({ title, onClose, children, wide }) {
   const ref = useRef(null);
   useEffect(() => {
     const el = ref.current;
-    if (el) el.focus();
+    if (el && !el.contains(document.activeElement)) el.focus();
     const key = (e) => { if (e.key === "Escape" && onClose) onClose(); };
     window.addEventListener("keydown", key);
     return () => window.removeEventListener("keydown", key);
