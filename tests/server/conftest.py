@@ -13,9 +13,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from serverutil import RunningServer, free_port  # noqa: E402
+from serverutil import RunningServer, free_port
 
-from gametable.server.service import ServerConfig  # noqa: E402
+from gametable.server.service import ServerConfig
 
 __all__ = ["RunningServer", "free_port"]
 

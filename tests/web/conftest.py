@@ -16,9 +16,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "server"))
 
-from serverutil import RunningServer  # noqa: E402  (tests/server/serverutil.py)
+from serverutil import RunningServer
 
-from gametable.server.service import ServerConfig  # noqa: E402
+from gametable.server.service import ServerConfig
 
 CHROMIUM = os.environ.get("GAMETABLE_CHROMIUM", "/usr/bin/chromium")
 FLAGS = [

@@ -14,7 +14,6 @@ ARTIFACTS = Path(
 )
 
 
-
 def open_table(page: Any, base: str, table: dict[str, Any], seat: int | None) -> None:
     """Open a table page as a seat (its invite link) or as a spectator."""
     table_id = table["table"]["id"]
@@ -26,7 +25,9 @@ def open_table(page: Any, base: str, table: dict[str, Any], seat: int | None) ->
     page.wait_for_selector(".board", timeout=20_000)
 
 
-def new_table(base: str, game: str, players: int, humans: int = 1, bot: str = "random", **extra: Any) -> dict[str, Any]:
+def new_table(
+    base: str, game: str, players: int, humans: int = 1, bot: str = "random", **extra: Any
+) -> dict[str, Any]:
     seats = [{"kind": "human", "name": f"Player {i}"} for i in range(humans)] + [
         {"kind": "bot", "bot": bot}
     ] * (players - humans)

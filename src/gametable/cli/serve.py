@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -92,9 +92,7 @@ def register_web(app: typer.Typer) -> None:
             ),
         ] = None,
         port: Annotated[int, typer.Option(help="port (the next free one if taken)")] = 8000,
-        database: Annotated[
-            str | None, typer.Option(help="as for 'serve'", metavar="URL")
-        ] = None,
+        database: Annotated[str | None, typer.Option(help="as for 'serve'", metavar="URL")] = None,
         browser: Annotated[
             bool, typer.Option("--browser/--no-browser", help="open the page in a browser")
         ] = True,
@@ -155,7 +153,12 @@ def register_web(app: typer.Typer) -> None:
         )
 
 
-def _seat_specs(text: str | None, players: int, strong: tuple[str, dict]) -> list[dict]:  # type: ignore[type-arg]
+def _seat_specs(
+    text: str | None, players: int, strong: tuple[str, dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """``human,greedy,ismcts:seconds=2`` as the server's seat specs (settings are checked when the table is created)."""
+    from gametable.agents.base import parse_agent_spec
+
     if text is None:
         bot, settings = strong
         return [{"kind": "human"}] + [
@@ -164,32 +167,14 @@ def _seat_specs(text: str | None, players: int, strong: tuple[str, dict]) -> lis
     names = [s.strip() for s in text.split(",") if s.strip()]
     if len(names) != players:
         raise ValueError(f"--seats names {len(names)} seat(s) but there are {players} players")
-    out: list[dict] = []  # type: ignore[type-arg]
+    out: list[dict[str, Any]] = []
     for name in names:
         if name.lower() == "human":
             out.append({"kind": "human"})
             continue
-        bot, _, rest = name.partition(":")
-        settings: dict[str, object] = {}
-        for pair in filter(None, rest.split(",") if rest else []):
-            key, eq, value = pair.partition("=")
-            if not eq:
-                raise ValueError(f"bot setting {pair!r} must be name=value")
-            settings[key.strip()] = _setting_value(value.strip())
-        out.append({"kind": "bot", "bot": bot.strip().lower(), "settings": settings})
+        bot, settings = parse_agent_spec(name)
+        out.append({"kind": "bot", "bot": bot, "settings": settings})
     return out
-
-
-def _setting_value(text: str) -> object:
-    low = text.lower()
-    if low in ("true", "false"):
-        return low == "true"
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
 
 
 def _free_port(start: int) -> int:
