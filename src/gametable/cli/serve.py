@@ -156,7 +156,8 @@ def register_web(app: typer.Typer) -> None:
 def _seat_specs(
     text: str | None, players: int, strong: tuple[str, dict[str, Any]]
 ) -> list[dict[str, Any]]:
-    """``human,greedy,ismcts:seconds=2`` as the server's seat specs (settings are checked when the table is created)."""
+    """``human,greedy,ismcts:seconds=2`` as the server's seat specs (the bots' settings are
+    checked when the table is created)."""
     from gametable.agents.base import parse_agent_spec
 
     if text is None:

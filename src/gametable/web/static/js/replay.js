@@ -89,12 +89,12 @@ export function ReplayPage({ tableId }) {
         </div>
       </header>
       <div class="replay-controls" role="toolbar" aria-label="Replay controls">
-        <button onClick=${() => setStep(0)} disabled=${step === 0} aria-label="First position">⏮</button>
+        <button onClick=${() => setStep(0)} disabled=${step === 0} aria-label="First position">|◀</button>
         <button onClick=${() => setStep(Math.max(0, step - 1))} disabled=${step === 0} aria-label="Back one move">◀</button>
         <input type="range" min="0" max=${last} value=${step} aria-label="Jump to a move"
                onInput=${(e) => setStep(Number(e.target.value))} />
         <button onClick=${() => setStep(Math.min(last, step + 1))} disabled=${step === last} aria-label="Forward one move">▶</button>
-        <button onClick=${() => setStep(last)} disabled=${step === last} aria-label="Last position">⏭</button>
+        <button onClick=${() => setStep(last)} disabled=${step === last} aria-label="Last position">▶|</button>
         <span class="next-move">${next ? html`Next: <b>${seatName(seats, next.seat)}</b> plays <code>${next.text}</code>` : "No more moves."}</span>
       </div>
       <main class="board">

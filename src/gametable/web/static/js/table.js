@@ -128,6 +128,7 @@ export function TablePage({ tableId }) {
   const [hint, setHint] = useState(null);
   const [showMoves, setShowMoves] = useState(false);
   const [showEnd, setShowEnd] = useState(true);
+  const [showHelp, setShowHelp] = useState(false);
   const [fatal, setFatal] = useState(null);
   const [settings, setSettings] = useState(loadSettings());
   const socket = useRef(null);
@@ -206,8 +207,9 @@ export function TablePage({ tableId }) {
   const lines = useMemo(() => {
     if (!frame || !module) return [];
     const ctx = { seats: frame.seats, mySeat, name: (s) => seatName(frame.seats, s, mySeat), view: frame.view };
-    const game = (frame.view.log || []).map((ev) => module.describe(ev, ctx)).filter(Boolean)
-      .map((text) => ({ text, kind: "game" }));
+    // A game's describe() gives a sentence, several (a whole turn), or null to skip.
+    const game = (frame.view.log || []).flatMap((ev) => module.describe(ev, ctx) || [])
+      .filter(Boolean).map((text) => ({ text, kind: "game" }));
     const server = (frame.events || []).filter((e) => e.kind !== "created")
       .map((e) => ({ text: e.text, kind: "server" }));
     return [...server.slice(-8), ...game];
@@ -234,6 +236,8 @@ export function TablePage({ tableId }) {
           ${connection !== "open" && html`<span class="tag warn">${connection}…</span>`}
           ${myTurn && html`<button onClick=${askHint} disabled=${hint && hint.pending} title="h">Hint</button>`}
           ${myTurn && html`<button onClick=${() => setShowMoves(true)} title="m">All moves</button>`}
+          <button class="icon" title="How to play here" aria-label="How to play"
+            onClick=${() => setShowHelp(true)}>?</button>
           <button class="icon" title="Settings" aria-label="Settings"
             onClick=${() => { const next = { ...settings, animations: !settings.animations }; saveSettings(next); setSettings(next); }}>
             ${settings.animations ? "✦" : "✧"}</button>
@@ -251,6 +255,15 @@ export function TablePage({ tableId }) {
           onPick=${async (m) => { setShowMoves(false); await act(m); }} onClose=${() => setShowMoves(false)} />`}
       ${frame.status === "finished" && showEnd && html`<${EndScreen} frame=${frame} module=${module}
           mySeat=${mySeat} tableId=${tableId} onClose=${() => setShowEnd(false)} />`}
+      ${showHelp && html`<${Modal} title=${`How to play ${welcome.game.title} here`} onClose=${() => setShowHelp(false)}>
+          <p>${module.help}</p>
+          <ul class="keys">
+            <li><kbd>m</kbd> every legal move as a list (arrows and Enter to play one)</li>
+            <li><kbd>h</kbd> a hint from the game's strongest bot</li>
+            <li><kbd>Tab</kbd> / <kbd>Enter</kbd> reach and press every card, bowl and button</li>
+          </ul>
+          <p class="muted">The ✦ button turns the animations off or on. An illegal attempt is explained and changes nothing.</p>
+        <//>`}
       <${Toasts} items=${toasts} onDismiss=${(id) => setToasts((t) => t.filter((x) => x.id !== id))} />
     </div>`;
 }
