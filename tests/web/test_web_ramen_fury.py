@@ -1,0 +1,464 @@
+"""Ramen Fury in a real browser: a whole game by clicking against bots, an illegal attempt
+explained, a reload that comes back to the same position, hands kept hidden between two
+players and from a spectator, the phone layout, the log's sentences and the replay viewer."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations_with_replacement
+from typing import Any
+
+import httpx
+from webutil import (
+    labels,
+    new_table,
+    open_table,
+    shot,
+    version,
+    wait_turn_or_end,
+    wait_version_after,
+)
+
+from gametable.core.registry import get_game
+from gametable.games.ramen_fury.cards import CODES, NAMES, bowl_breakdown
+
+GAME = "ramen-fury"
+FLAVORS = {"Bf", "Ck", "Sh", "Sy", "Fy"}
+SPECIALS = {"No", "Cl"}
+
+
+def _cards(page: Any, selector: str) -> list[str]:
+    """The card codes (``data-card``) of the elements matching ``selector``."""
+    return [x.get_attribute("data-card") or "" for x in page.locator(selector).all()]
+
+
+def _prompt(page: Any, name: str) -> Any:
+    return page.locator(f'.rf-prompt[aria-label="{name}"]')
+
+
+def _click_target(page: Any, prefer: str) -> bool:
+    """Click a highlighted bowl, from the ``prefer`` area first (".rf-mine" or ".rf-opp")."""
+    for area in (prefer, ".rf-table"):
+        target = page.locator(f"{area} button.rf-bowl-body.target")
+        if target.count():
+            target.first.click()
+            return True
+    return False
+
+
+def _play_one_decision(page: Any, spoons: list[int]) -> None:
+    """Make one decision through the table's own controls, the way a person does: answer a
+    prompt; else eat a bowl of three cards or more (any, in the final round); play a Nori/Chili free; spoon once a game;
+    prep a Flavor into a bowl without one, an ingredient into a flavoured bowl; else draw."""
+    discard = _prompt(page, "Discard a card")
+    if discard.count():
+        discard.locator("button.rf-choice").last.click()
+        return
+    reveal = _prompt(page, "A Nori or Chili was revealed")
+    if reveal.count():
+        choice = reveal.locator("button.rf-choice")
+        if choice.count():  # several kinds revealed by a Restock: choose which one first
+            choice.first.click()
+        revealed = _cards(page, ".rf-pantry .rf-card.revealed.selected") or _cards(
+            page, ".rf-pantry .rf-card.revealed"
+        )
+        if not _click_target(page, ".rf-mine" if revealed[0] == "No" else ".rf-opp"):
+            reveal.locator("button.rf-skip").click()
+        return
+    free = _prompt(page, "Free plays")
+    if free.count():
+        free.locator("button.rf-end").click()
+        return
+    final = page.locator(".rf-final").count() > 0
+    for bowl in page.locator(".rf-mine .rf-bowl:has(button.rf-eat.legal)").all():
+        if final or bowl.locator(".rf-chip").count() >= 3:
+            bowl.locator("button.rf-eat").click()
+            return
+    playable = _cards(page, ".rf-hand button.rf-card.playable")
+    for code in ("Cl", "No"):
+        if code in playable:  # a free play, before the actions
+            page.locator(f'.rf-hand button.rf-card.playable[data-card="{code}"]').first.click()
+            assert _click_target(page, ".rf-opp" if code == "Cl" else ".rf-mine")
+            return
+    spoon = page.locator("button.rf-spoonbtn.legal")
+    if spoon.count() and not spoons:
+        spoon.click()
+        sources = page.locator(".rf-opp button.rf-bowl-body.target")
+        if sources.count():
+            sources.first.click()
+            page.locator(".rf-mine button.rf-bowl-body.target").first.click()
+            spoons.append(1)
+            return
+        spoon.click()  # nothing worth spooning: put the spoon back
+    flavoured = page.locator('.rf-mine .rf-bowl[data-flavor="yes"]:not(.is-eaten)').count()
+    for code in sorted(playable, key=lambda c: (c not in FLAVORS) == (flavoured == 0)):
+        page.locator(f'.rf-hand button.rf-card.playable[data-card="{code}"]').first.click()
+        want = '[data-flavor="no"]' if code in FLAVORS else '[data-flavor="yes"]'
+        target = page.locator(f".rf-mine .rf-bowl{want} button.rf-bowl-body.target")
+        if target.count():
+            target.first.click()
+            return
+        page.locator("button.rf-cancel").click()
+    pantry = _cards(page, ".rf-pantry button.rf-card.playable")
+    hand = _cards(page, ".rf-hand .rf-card")
+    wanted = [c for c in pantry if c in FLAVORS and not any(h in FLAVORS for h in hand)]
+    if wanted:
+        page.locator(f'.rf-pantry button.rf-card.playable[data-card="{wanted[0]}"]').first.click()
+    elif page.locator("button.rf-deckbtn").count():
+        page.locator("button.rf-deckbtn").click()
+    elif pantry:
+        page.locator(".rf-pantry button.rf-card.playable").first.click()
+    else:  # Deck and Pantry empty, no card to prep: the rare decisions (see the list)
+        page.locator("button", has_text="All moves").click()
+        page.locator(".moves li button").first.click()
+
+
+def _play_until(page: Any, decisions: int, spoons: list[int]) -> str:
+    made = 0
+    while made < decisions:
+        if wait_turn_or_end(page) == "over":
+            return "over"
+        before = version(page)
+        _play_one_decision(page, spoons)
+        wait_version_after(page, before)
+        made += 1
+    return "turn"
+
+
+def test_a_whole_game_by_clicking_against_two_bots_to_the_end_screen(web_server, page) -> None:
+    table = new_table(web_server.base, GAME, 3, bot="greedy")
+    open_table(page, web_server.base, table, 0)
+    spoons: list[int] = []
+    decisions = 0
+    while wait_turn_or_end(page) == "turn":
+        before = version(page)
+        _play_one_decision(page, spoons)
+        wait_version_after(page, before)
+        decisions += 1
+        if decisions == 7:
+            page.evaluate("window.scrollTo(0, 0)")
+            shot(page, "ramen-fury-midgame")
+        assert decisions < 400, "the game does not end"
+    assert decisions > 10
+    modal = page.locator(".modal")
+    assert "Game over" in modal.inner_text()
+    # The breakdown: every seat, every bowl, with the points the engine gave each eaten bowl.
+    info = httpx.get(f"{web_server.base}/api/tables/{table['table']['id']}", timeout=10).json()
+    details = info["result"]["details"]
+    seats = modal.locator(".rf-result-seat")
+    assert seats.count() == 3
+    for entry in details["seats"]:
+        section = modal.locator(f'.rf-result-seat[data-seat="{entry["seat"]}"]')
+        assert f"{entry['cards_eaten']} card" in section.locator("h4").inner_text()
+        for i, bowl in enumerate(entry["bowls"]):
+            text = section.locator(".rf-result-bowl").nth(i).inner_text()
+            if bowl["eaten"]:
+                assert f"= {_pts(bowl['points'])}" in text, text
+            else:
+                assert "not eaten" in text
+    assert "Ties are broken" in modal.inner_text() or "decided" in modal.inner_text()
+    shot(page, "ramen-fury-end")
+    # The log speaks in sentences, never in codes or internal values.
+    lines = page.locator(".log li.game").all_inner_texts()
+    assert lines and all(line.endswith(".") for line in lines), lines
+    assert not any(bad in " ".join(lines) for bad in ("undefined", "null", "[object", "NaN"))
+    assert not page.js_errors, page.js_errors
+    # The replay viewer draws the same table read-only, every position.
+    page.goto(f"{web_server.base}/replay/{table['table']['id']}")
+    page.wait_for_selector(".rf-table")
+    assert page.locator(".rf-table button.rf-bowl-body, .rf-table button.rf-card").count() == 0
+    page.locator('button[aria-label="Forward one move"]').click()
+    page.wait_for_selector(".rf-table .rf-hand .rf-card")
+    assert not page.js_errors, page.js_errors
+
+
+def _pts(n: int) -> str:
+    sign = "−" if n < 0 else ""
+    return f"{sign}{abs(n)} pt{'' if abs(n) == 1 else 's'}"
+
+
+def test_an_illegal_attempt_is_explained_and_changes_nothing(web_server, page) -> None:
+    table = new_table(web_server.base, GAME, 2, options={"first_player": 0})
+    open_table(page, web_server.base, table, 0)
+    assert wait_turn_or_end(page) == "turn"
+    hand = _cards(page, ".rf-hand .rf-card")
+    plain = [c for c in hand if c not in FLAVORS]
+    before = version(page)
+    first = plain[0] if plain else hand[0]
+    page.locator(f'.rf-hand button.rf-card[data-card="{first}"]').first.click()
+    page.locator(".rf-mine button.rf-bowl-body.target").first.click()
+    wait_version_after(page, before)
+    before = version(page)
+    hand = labels(page, ".rf-hand .rf-card")
+    bowls = page.locator(".rf-mine .rf-bowls").inner_text()
+    if plain:
+        # Bowl 1 holds an ingredient and no Flavor: eating it is not allowed.
+        expected = "needs exactly one flavor"
+        page.locator('.rf-mine button.rf-eat[aria-label^="Eat your bowl 1"]').click()
+    else:
+        # Three Flavors: a second Flavor into bowl 1 ("at most 1 Flavor card per bowl", §2.1).
+        expected = "already has a flavor card"
+        page.locator(".rf-hand button.rf-card.playable").first.click()
+        page.locator(".rf-mine button.rf-bowl-body").first.click()
+    toast = page.locator(".toast.error")
+    toast.wait_for(timeout=10_000)
+    assert expected in toast.inner_text().lower(), toast.inner_text()
+    page.wait_for_timeout(300)
+    assert version(page) == before
+    assert labels(page, ".rf-hand .rf-card") == hand
+    assert page.locator(".rf-mine .rf-bowls").inner_text() == bowls
+    assert page.locator(".rf-step.done").count() == 1  # still one action done, one to do
+
+
+def test_a_reload_mid_game_comes_back_to_the_same_position_and_a_hint_lights_up(
+    web_server, page
+) -> None:
+    table = new_table(web_server.base, GAME, 2, bot="greedy")
+    open_table(page, web_server.base, table, 0)
+    assert _play_until(page, 5, []) == "turn"
+    assert wait_turn_or_end(page) == "turn"
+    where = {
+        "version": version(page),
+        "hand": _cards(page, ".rf-hand .rf-card"),
+        "pantry": labels(page, ".rf-pantry .rf-card"),
+        "table": page.locator(".rf-others").inner_text() + page.locator(".rf-mine .rf-bowls").inner_text(),
+        "strip": page.locator(".rf-strip").inner_text(),
+    }
+    page.reload()
+    page.wait_for_selector(".rf-hand .rf-card")
+    assert version(page) == where["version"]
+    assert _cards(page, ".rf-hand .rf-card") == where["hand"]
+    assert labels(page, ".rf-pantry .rf-card") == where["pantry"]
+    assert (
+        page.locator(".rf-others").inner_text() + page.locator(".rf-mine .rf-bowls").inner_text()
+        == where["table"]
+    )
+    assert page.locator(".rf-strip").inner_text() == where["strip"]
+    # The hint (the game's hint bot) lights up the card, bowl or button it would use.
+    page.locator(".table-head button", has_text="Hint").click()
+    page.locator(".toast.notice", has_text="Hint").wait_for(timeout=30_000)
+    page.wait_for_selector(".rf-table .hinted", timeout=5_000)
+
+
+def _face_up(page: Any) -> Counter[str]:
+    return Counter(_cards(page, ".rf-table [data-card]"))
+
+
+def test_two_players_each_see_only_their_own_hand_and_a_spectator_sees_neither(
+    web_server, browser
+) -> None:
+    table = new_table(web_server.base, GAME, 2, humans=2)
+    pages = []
+    for seat in (0, 1, None):
+        context = browser.new_context(viewport={"width": 1100, "height": 800})
+        page = context.new_page()
+        open_table(page, web_server.base, table, seat)
+        pages.append(page)
+    a, b, watcher = pages
+    for p in pages:
+        p.wait_for_selector(".rf-pantry .rf-card")
+    a.wait_for_selector(".rf-hand .rf-card")
+    b.wait_for_selector(".rf-hand .rf-card")
+    hand_a = Counter(_cards(a, ".rf-hand .rf-card"))
+    hand_b = Counter(_cards(b, ".rf-hand .rf-card"))
+    pantry = Counter(_cards(watcher, ".rf-pantry .rf-card"))
+    assert sum(hand_a.values()) == 3 and sum(hand_b.values()) == 3 and sum(pantry.values()) == 4
+    # Every face-up card on a page is its own hand or the Pantry (bowls are empty at the
+    # start, nobody has taken a Pantry card yet): the other hand is only card backs.
+    assert _face_up(a) == hand_a + pantry, "seat 0 sees a card it may not"
+    assert _face_up(b) == hand_b + pantry, "seat 1 sees a card it may not"
+    assert _face_up(watcher) == pantry, "the spectator sees a hand"
+    assert a.locator(".rf-opp .rf-back").count() == 3
+    assert watcher.locator(".rf-hand").count() == 0
+    assert watcher.locator(".rf-opp").count() == 2
+    assert watcher.locator(".tag", has_text="spectator").count() == 1
+    shot(watcher, "ramen-fury-spectator")
+    for p in pages:
+        p.context.close()
+
+
+def test_the_table_is_usable_at_phone_width(web_server, browser) -> None:
+    context = browser.new_context(viewport={"width": 375, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    table = new_table(web_server.base, GAME, 3, bot="random")
+    open_table(page, web_server.base, table, 0)
+    assert _play_until(page, 4, []) == "turn"
+    wait_turn_or_end(page)
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= 375, f"the page is {wide} px wide at a 375 px screen"
+    page.locator(".rf-mine").scroll_into_view_if_needed()
+    shot(page, "ramen-fury-phone")
+    assert not errors, errors
+    context.close()
+
+
+def _example_events() -> list[dict[str, Any]]:
+    """One logged event of every kind (and every variant of a draw) from seeded random
+    games, as seat 0's view shows them; a forfeit (rare) is added by hand."""
+    game = get_game(GAME)
+    found: dict[tuple[str, str], dict[str, Any]] = {}
+    rng = random.Random(7)
+    for seed in range(60):
+        state = game.new_state(3, seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            for turn in state.view(0)["log"]:
+                for e in turn:
+                    variant = e.get("from", "") + ("?" if e.get("card", "") is None else "")
+                    found.setdefault((e["event"], variant), e)
+    found[("forfeit", "")] = {"event": "forfeit", "seat": 2, "actions": 1}
+    return list(found.values())
+
+
+def test_every_kind_of_logged_event_reads_as_a_plain_sentence(web_server, page) -> None:
+    events = _example_events()
+    kinds = {e["event"] for e in events}
+    assert kinds >= {
+        "prep", "draw", "refill", "discard", "restock", "use", "place", "skip", "spoon",
+        "eat", "empty", "end", "forfeit", "final_round",
+    }, kinds
+    page.goto(web_server.base)
+    texts = page.evaluate(
+        """async (events) => {
+            const m = (await import('/static/games/ramen-fury/table.js')).default;
+            const ctx = { mySeat: 0, name: (s) => s === 0 ? 'Ana (you)' : `Seat ${s}` };
+            return [events.map((e) => m.describe(e, ctx)), m.describe(events, ctx), m.describe([], ctx)];
+        }""",
+        events,
+    )
+    each, whole_turn, empty_turn = texts
+    for event, text in zip(events, each, strict=True):
+        assert isinstance(text, str) and text.endswith("."), (event, text)
+        assert not any(bad in text for bad in ("undefined", "null", "[object", "NaN")), text
+        if event.get("card"):
+            assert NAMES[CODES.index(event["card"])] in text, (event, text)
+        if event["event"] == "draw" and event["card"] is None:
+            assert "a card from the deck" in text
+    assert whole_turn == " ".join(each)  # a turn of the view's log: its sentences in order
+    assert empty_turn is None
+
+
+def test_the_flavor_explanation_agrees_with_the_engine_on_every_possible_bowl(
+    web_server, page
+) -> None:
+    """Each bowl shows why its Flavor scores what it does ("Soy Sauce: 2 vegetable kinds →
+    5"); for every bowl that can be eaten (a Flavor and 1–4 other cards) the reason's
+    points are the engine's (reference §6.1–6.5)."""
+    others = [c for c in CODES if c not in FLAVORS]
+    bowls = [
+        [flavor, *rest]
+        for flavor in sorted(FLAVORS)
+        for n in range(1, 5)
+        for rest in combinations_with_replacement(others, n)
+    ]
+    page.goto(web_server.base)
+    got = page.evaluate(
+        """async (bowls) => {
+            const m = await import('/static/games/ramen-fury/table.js');
+            return bowls.map((b) => m.explainBase(b).base);
+        }""",
+        bowls,
+    )
+    want = [bowl_breakdown([CODES.index(c) for c in b])["base"] for b in bowls]
+    wrong = [(b, g, w) for b, g, w in zip(bowls, got, want, strict=True) if g != w]
+    assert not wrong, wrong[:5]
+    assert len(bowls) > 3000
+
+
+PROMPTS_SEED = 143
+"""A deal (2 players, seat 0 first) where seat 0 holds Soy Sauce, Chili and Tofu; the
+Pantry is Shrimp, Shrimp, Eggs, Tofu; the deck's top card is a Nori, then a Shrimp; and
+the four cards after those are Chili, Fury, Corn, Nori."""
+
+
+def _in_view(page: Any, locator: Any) -> bool:
+    box = locator.bounding_box()
+    height = page.viewport_size["height"]
+    return box is not None and 0 <= box["y"] and box["y"] + min(box["height"], 80) <= height
+
+
+def test_the_pending_choices_are_asked_in_a_banner_with_buttons(
+    web_server, page, monkeypatch
+) -> None:
+    """The Nori/Chili a refill or a Restock reveals, the hand limit after a draw and the
+    end of a turn with a free play left are each asked in a banner at the top of the table,
+    with the choices as buttons (seed: "If the refilled card is Nori or Chili, the active
+    player may place it at once, for free, into any non-eaten bowl of any player"; "After
+    Restock … may use only one of them"; "Hand limit 5 … discard down to 5 at once")."""
+    from gametable.server import service
+
+    state = get_game(GAME).new_state(2, PROMPTS_SEED, first_player=0)
+    deck = state.setup["deck"]
+    assert deck[0:3] == ["Sy", "Cl", "To"] and deck[6:10] == ["Sh", "Sh", "Eg", "To"]
+    assert deck[10:16] == ["No", "Sh", "Cl", "Fy", "Co", "No"]
+    monkeypatch.setattr(service.secrets, "randbits", lambda bits: PROMPTS_SEED)
+    table = new_table(web_server.base, GAME, 2, bot="random", options={"first_player": 0})
+    open_table(page, web_server.base, table, 0)
+    assert wait_turn_or_end(page) == "turn"
+    assert sorted(_cards(page, ".rf-hand .rf-card")) == ["Cl", "Sy", "To"]
+
+    # Draw the Eggs: its slot is refilled with a Nori, which may go into any bowl.
+    before = version(page)
+    page.locator('.rf-pantry button.rf-card[data-card="Eg"]').click()
+    wait_version_after(page, before)
+    prompt = _prompt(page, "A Nori or Chili was revealed")
+    prompt.wait_for()
+    assert "revealed Nori Garnish" in prompt.inner_text()
+    assert _in_view(page, prompt)
+    shot(page, "ramen-fury-reveal")
+    assert page.locator(".rf-pantry .rf-card.revealed").count() == 1
+    assert page.locator("button.rf-bowl-body.target").count() == 6  # every bowl has room
+    before = version(page)
+    page.locator('.rf-mine .rf-bowl[data-bowl="0.1"] button.rf-bowl-body').click()
+    wait_version_after(page, before)
+    assert _cards(page, '.rf-mine .rf-bowl[data-bowl="0.1"] .rf-chip') == ["No"]
+    assert page.locator(".rf-step.done").count() == 1  # the Nori was free: one action done
+
+    # Restock: a Chili and a Nori are revealed; only one may be used — choose which first.
+    before = version(page)
+    page.locator("button.rf-restock").click()
+    wait_version_after(page, before)
+    prompt = _prompt(page, "A Nori or Chili was revealed")
+    prompt.wait_for()
+    choices = prompt.locator("button.rf-choice")
+    assert sorted(choices.all_inner_texts()) == ["Use the Chili", "Use the Nori"]
+    assert page.locator("button.rf-bowl-body.target").count() == 0  # nothing chosen yet
+    prompt.locator("button.rf-choice", has_text="Chili").click()
+    before = version(page)
+    page.locator('.rf-opp .rf-bowl[data-bowl="1.2"] button.rf-bowl-body.target').click()
+    wait_version_after(page, before)
+    assert _cards(page, '.rf-opp .rf-bowl[data-bowl="1.2"] .rf-chip') == ["Cl"]
+    while _prompt(page, "A Nori or Chili was revealed").count():  # a refill may chain
+        before = version(page)
+        page.locator("button.rf-skip").click()
+        wait_version_after(page, before)
+
+    # Both actions done, a Chili still in hand: the free plays or "End my turn".
+    free = _prompt(page, "Free plays")
+    free.wait_for()
+    assert page.locator(".rf-step.done").count() == 2
+    before = version(page)
+    free.locator("button.rf-end").click()
+    wait_version_after(page, before)
+
+    # Next turn: two draws from the deck take the hand to 6; one card must go.
+    assert wait_turn_or_end(page) == "turn"
+    for _ in range(2):
+        before = version(page)
+        page.locator("button.rf-deckbtn").click()
+        wait_version_after(page, before)
+    prompt = _prompt(page, "Discard a card")
+    prompt.wait_for()
+    assert "holds 6 cards" in prompt.inner_text()
+    assert _in_view(page, prompt)
+    shot(page, "ramen-fury-discard")
+    hand = Counter(_cards(page, ".rf-hand .rf-card"))
+    before = version(page)
+    prompt.locator('button.rf-choice[aria-label="Discard Tofu"]').click()
+    wait_version_after(page, before)
+    assert Counter(_cards(page, ".rf-hand .rf-card")) == hand - Counter(["To"])
+    assert not page.js_errors, page.js_errors
