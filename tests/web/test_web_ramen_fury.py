@@ -10,6 +10,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 import httpx
+from playwright.sync_api import expect
 from webutil import (
     labels,
     new_table,
@@ -214,8 +215,26 @@ def test_an_illegal_attempt_is_explained_and_changes_nothing(web_server, page) -
 def test_a_reload_mid_game_comes_back_to_the_same_position_and_a_hint_lights_up(
     web_server, page
 ) -> None:
-    table = new_table(web_server.base, GAME, 2, bot="greedy")
+    table = new_table(web_server.base, GAME, 2, bot="greedy", options={"first_player": 0})
     open_table(page, web_server.base, table, 0)
+    assert wait_turn_or_end(page) == "turn"
+    # By keyboard: a card (Enter selects it, Escape lets it go), then a bowl.
+    card = page.locator(".rf-hand button.rf-card.playable").first
+    code = card.get_attribute("data-card")
+    card.focus()
+    page.keyboard.press("Enter")
+    expect(card).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("Escape")
+    expect(card).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("button.rf-bowl-body.target")).to_have_count(0)
+    card.focus()
+    page.keyboard.press("Enter")
+    expect(card).to_have_attribute("aria-pressed", "true")
+    before = version(page)
+    page.locator(".rf-mine button.rf-bowl-body.target").first.focus()
+    page.keyboard.press("Enter")
+    wait_version_after(page, before)
+    assert code in _cards(page, ".rf-mine .rf-chip")
     assert _play_until(page, 5, []) == "turn"
     assert wait_turn_or_end(page) == "turn"
     where = {
@@ -235,6 +254,11 @@ def test_a_reload_mid_game_comes_back_to_the_same_position_and_a_hint_lights_up(
         == where["table"]
     )
     assert page.locator(".rf-strip").inner_text() == where["strip"]
+    # Animations (dealing a card …) follow the setting that turns them off.
+    animation = "getComputedStyle(document.querySelector('.rf-hand .rf-card')).animationName"
+    assert page.evaluate(animation) == "rf-deal"
+    page.locator('button[aria-label="Settings"]').click()
+    page.wait_for_function(f"{animation} === 'none'", timeout=5_000)
     # The hint (the game's hint bot) lights up the card, bowl or button it would use.
     page.locator(".table-head button", has_text="Hint").click()
     page.locator(".toast.notice", has_text="Hint").wait_for(timeout=30_000)
@@ -427,7 +451,16 @@ def test_the_pending_choices_are_asked_in_a_banner_with_buttons(
     choices = prompt.locator("button.rf-choice")
     assert sorted(choices.all_inner_texts()) == ["Use the Chili", "Use the Nori"]
     assert page.locator("button.rf-bowl-body.target").count() == 0  # nothing chosen yet
-    prompt.locator("button.rf-choice", has_text="Chili").click()
+    # The prompt has the keyboard focus; Tab reaches its first choice (the Chili: the
+    # Pantry's order) and Enter takes it.
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == (
+        "A Nori or Chili was revealed"
+    )
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(prompt.locator("button.rf-choice", has_text="Chili")).to_have_attribute(
+        "aria-pressed", "true"
+    )
     before = version(page)
     page.locator('.rf-opp .rf-bowl[data-bowl="1.2"] button.rf-bowl-body.target').click()
     wait_version_after(page, before)

@@ -6,7 +6,7 @@
 // (`prep Ch>2`, `place Cl>1.2` …): when the server's legal list holds it, its JSON is sent;
 // otherwise the notation is sent as typed text, so the engine explains why it is not allowed
 // and nothing changes.
-import { html, useState, useEffect, useMemo, cx, seatName, plural } from "gametable/ui.js";
+import { html, useState, useEffect, useMemo, useRef, cx, seatName, plural } from "gametable/ui.js";
 
 // -- cards --------------------------------------------------------------------------------
 
@@ -76,7 +76,7 @@ function Emblem({ code }) {
 }
 
 /** A face-up card (hand, Pantry): a button when it can be chosen. */
-export function Card({ code, onClick, playable, selected, hinted, revealed, label, small, extraClass }) {
+export function Card({ code, onClick, playable, selected, hinted, revealed, label, small, toggle }) {
   const info = CARDS[code] || { name: code, short: code, cat: "special", rule: "" };
   const body = html`
     <span class="rf-card-band">${BANDS[info.cat]}</span>
@@ -84,13 +84,13 @@ export function Card({ code, onClick, playable, selected, hinted, revealed, labe
     <span class="rf-card-name">${info.short}</span>
     ${!small && html`<span class="rf-card-rule">${info.rule}</span>`}`;
   const classes = cx("rf-card", `cat-${info.cat}`, small && "small", playable && "playable",
-    selected && "selected", hinted && "hinted", revealed && "revealed", extraClass);
+    selected && "selected", hinted && "hinted", revealed && "revealed");
   const title = `${info.name} — ${info.rule}`;
   if (!onClick) {
     return html`<span class=${classes} data-card=${code} title=${title} aria-label=${label || info.name}>${body}</span>`;
   }
   return html`<button type="button" class=${classes} data-card=${code} title=${title}
-      aria-pressed=${selected ? "true" : "false"} aria-label=${label || info.name} onClick=${onClick}>${body}</button>`;
+      aria-pressed=${toggle ? (selected ? "true" : "false") : undefined} aria-label=${label || info.name} onClick=${onClick}>${body}</button>`;
 }
 
 function CardBack({ label, small }) {
@@ -368,6 +368,23 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly }) {
   const version = frame ? frame.version : 0;
 
   useEffect(() => { setSel(null); }, [version, phase, view.actions_left]);
+  useEffect(() => {
+    if (!sel) return undefined;
+    const key = (e) => { if (e.key === "Escape") setSel(null); };
+    window.addEventListener("keydown", key);
+    return () => window.removeEventListener("keydown", key);
+  }, [sel]);
+  // A pending choice takes the keyboard focus (and scrolls into view) when it appears;
+  // the prompt, not a button in it, so that no key press answers it by accident.
+  const promptRef = useRef(null);
+  const asking = !readOnly && seat !== null && legal.length > 0 && ["discard", "reveal", "free"].includes(phase);
+  useEffect(() => {
+    const el = promptRef.current;
+    if (!asking || !el) return;
+    const active = document.activeElement;
+    if (active && active.closest && active.closest(".modal")) return;
+    el.focus(); // the prompt itself: read out, and Tab goes on to its choices
+  }, [asking, phase, version]);
 
   // In the reveal phase with a single revealed kind, that card is the one to place.
   const revealedKinds = [...new Set((view.revealed || []).map((slot) => view.pantry[slot]).filter(Boolean))];
@@ -459,7 +476,7 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly }) {
   let prompt = null;
   if (myTurn && phase === "discard") {
     prompt = html`
-      <div class="rf-prompt" role="group" aria-label="Discard a card">
+      <div class="rf-prompt" role="group" aria-label="Discard a card" tabindex="-1" ref=${promptRef}>
         <p><b>Your hand holds ${hand.length} cards — the limit is 5.</b> Choose a card to discard.</p>
         <div class="rf-choices">
           ${[...new Set(hand)].map((c) => html`<button type="button" class=${cx("rf-choice", H.hand === c && "hinted")}
@@ -470,7 +487,7 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly }) {
   } else if (myTurn && phase === "reveal") {
     const names = revealedKinds.map((c) => CARDS[c].name).join(" and ");
     prompt = html`
-      <div class="rf-prompt" role="group" aria-label="A Nori or Chili was revealed">
+      <div class="rf-prompt" role="group" aria-label="A Nori or Chili was revealed" tabindex="-1" ref=${promptRef}>
         <p><b>The Pantry just revealed ${names}.</b> You may place ${revealedKinds.length > 1 ? "one of them" : "it"} into any bowl with room — yours or another player's — for free, or leave it in the Pantry.</p>
         <div class="rf-choices">
           ${revealedKinds.length > 1 && revealedKinds.map((c) => html`
@@ -483,7 +500,7 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly }) {
       </div>`;
   } else if (myTurn && phase === "free") {
     prompt = html`
-      <div class="rf-prompt calm" role="group" aria-label="Free plays">
+      <div class="rf-prompt calm" role="group" aria-label="Free plays" tabindex="-1" ref=${promptRef}>
         <p><b>Both actions done.</b> You may still play a Nori or Chili from your hand into any bowl (free) — or end your turn.</p>
         <div class="rf-choices">
           <button type="button" class=${cx("primary", "rf-end", H.verb === "end" && "hinted")} onClick=${() => send("end")}>End my turn</button>
@@ -514,7 +531,8 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly }) {
   const deckHinted = H.draw === "deck";
 
   return html`
-    <div class=${cx("rf-table", `players-${players}`, myTurn && "my-turn")}>
+    <div class=${cx("rf-table", `players-${players}`, myTurn && "my-turn")}
+         onKeyDown=${(e) => { if (e.key === "Escape" && sel) { e.stopPropagation(); setSel(null); } }}>
       <${TurnStrip} view=${view} seat=${seat} seats=${seats} legal=${readOnly ? [] : legal} />
       ${prompt}
 
@@ -552,7 +570,7 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly }) {
             if (!c) return html`<span class="rf-card empty" key=${`e${slot}`} aria-label="an empty Pantry slot"></span>`;
             const revealed = (view.revealed || []).includes(slot);
             if (myTurn && phase === "reveal" && revealed) {
-              return html`<${Card} key=${`${slot}-${c}`} code=${c} revealed=${true} playable=${true} selected=${revealCard === c}
+              return html`<${Card} key=${`${slot}-${c}`} code=${c} revealed=${true} playable=${true} selected=${revealCard === c} toggle=${true}
                 hinted=${H.verb === "use" && H.card === c}
                 label=${`${cardName(c)}, just revealed: place it`} onClick=${() => setSel({ kind: "reveal", card: c })} />`;
             }
@@ -593,7 +611,7 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly }) {
                 const chosen = sel && sel.kind === "card" && sel.card === c && hand.indexOf(c) === i;
                 const onClick = discard ? () => send(`discard ${c}`)
                   : can ? () => setSel(chosen ? null : { kind: "card", card: c }) : null;
-                return html`<${Card} key=${`${c}-${i}`} code=${c} playable=${can || discard} selected=${chosen}
+                return html`<${Card} key=${`${c}-${i}`} code=${c} playable=${can || discard} selected=${chosen} toggle=${!discard}
                   hinted=${H.hand === c && hand.indexOf(c) === i} onClick=${onClick}
                   label=${`${cardName(c)}${discard ? ": discard it" : ""}`} />`;
               })}
