@@ -1,6 +1,7 @@
-"""Ramen Fury in a real browser: a whole game by clicking against bots, an illegal attempt
-explained, a reload that comes back to the same position, hands kept hidden between two
-players and from a spectator, the phone layout, the log's sentences and the replay viewer."""
+"""Ramen Fury in a real browser: a whole game by clicking against bots, illegal attempts
+explained, the pending choices asked in a banner, a reload that comes back to the same
+position, hands kept hidden between two players and from a spectator, the phone layout,
+keyboard use, the log's sentences, the bowls' scoring explanations and the replay viewer."""
 
 from __future__ import annotations
 
@@ -29,6 +30,23 @@ FLAVORS = {"Bf", "Ck", "Sh", "Sy", "Fy"}
 SPECIALS = {"No", "Cl"}
 
 
+PROMPTS_SEED = 143
+"""A deal (2 players, seat 0 first) where seat 0 holds Soy Sauce, Chili and Tofu; the
+Pantry is Shrimp, Shrimp, Eggs, Tofu; the deck's top card is a Nori, then a Shrimp; and
+the four cards after those are Chili, Fury, Corn, Nori."""
+
+
+def _fix_the_deal(monkeypatch: Any) -> None:
+    """Make the server deal :data:`PROMPTS_SEED` (it draws each table's seed with
+    ``secrets.randbits``, in this process), so that a test can count on the cards."""
+    from gametable.server import service
+
+    deck = get_game(GAME).new_state(2, PROMPTS_SEED, first_player=0).setup["deck"]
+    assert deck[0:3] == ["Sy", "Cl", "To"] and deck[6:10] == ["Sh", "Sh", "Eg", "To"]
+    assert deck[10:16] == ["No", "Sh", "Cl", "Fy", "Co", "No"]
+    monkeypatch.setattr(service.secrets, "randbits", lambda bits: PROMPTS_SEED)
+
+
 def _cards(page: Any, selector: str) -> list[str]:
     """The card codes (``data-card``) of the elements matching ``selector``."""
     return [x.get_attribute("data-card") or "" for x in page.locator(selector).all()]
@@ -50,7 +68,8 @@ def _click_target(page: Any, prefer: str) -> bool:
 
 def _play_one_decision(page: Any, spoons: list[int]) -> None:
     """Make one decision through the table's own controls, the way a person does: answer a
-    prompt; else eat a bowl of three cards or more (any, in the final round); play a Nori/Chili free; spoon once a game;
+    prompt; else eat a bowl worth 2 points with 3 cards, a full one, or any in the final
+    round; play a Nori/Chili free; spoon once a game;
     prep a Flavor into a bowl without one, an ingredient into a flavoured bowl; else draw."""
     discard = _prompt(page, "Discard a card")
     if discard.count():
@@ -73,7 +92,9 @@ def _play_one_decision(page: Any, spoons: list[int]) -> None:
         return
     final = page.locator(".rf-final").count() > 0
     for bowl in page.locator(".rf-mine .rf-bowl:has(button.rf-eat.legal)").all():
-        if final or bowl.locator(".rf-chip").count() >= 3:
+        cards = bowl.locator(".rf-chip").count()
+        worth = int(bowl.get_attribute("data-points") or 0)
+        if final or cards == 5 or (cards >= 3 and worth >= 2):
             bowl.locator("button.rf-eat").click()
             return
     playable = _cards(page, ".rf-hand button.rf-card.playable")
@@ -137,11 +158,11 @@ def test_a_whole_game_by_clicking_against_two_bots_to_the_end_screen(web_server,
         _play_one_decision(page, spoons)
         wait_version_after(page, before)
         decisions += 1
-        if decisions == 7:
+        if decisions == 12:
             page.evaluate("window.scrollTo(0, 0)")
             shot(page, "ramen-fury-midgame")
         assert decisions < 400, "the game does not end"
-    assert decisions > 10
+    assert decisions > 12
     modal = page.locator(".modal")
     assert "Game over" in modal.inner_text()
     # The breakdown: every seat, every bowl, with the points the engine gave each eaten bowl.
@@ -179,37 +200,45 @@ def _pts(n: int) -> str:
     return f"{sign}{abs(n)} pt{'' if abs(n) == 1 else 's'}"
 
 
-def test_an_illegal_attempt_is_explained_and_changes_nothing(web_server, page) -> None:
+def test_illegal_attempts_are_explained_and_change_nothing(web_server, page, monkeypatch) -> None:
+    _fix_the_deal(monkeypatch)  # seat 0 holds Soy Sauce, Chili and Tofu
     table = new_table(web_server.base, GAME, 2, options={"first_player": 0})
     open_table(page, web_server.base, table, 0)
     assert wait_turn_or_end(page) == "turn"
-    hand = _cards(page, ".rf-hand .rf-card")
-    plain = [c for c in hand if c not in FLAVORS]
     before = version(page)
-    first = plain[0] if plain else hand[0]
-    page.locator(f'.rf-hand button.rf-card[data-card="{first}"]').first.click()
-    page.locator(".rf-mine button.rf-bowl-body.target").first.click()
+    page.locator('.rf-hand button.rf-card[data-card="To"]').click()
+    page.locator('.rf-mine .rf-bowl[data-bowl="0.1"] button.rf-bowl-body.target').click()
     wait_version_after(page, before)
-    before = version(page)
-    hand = labels(page, ".rf-hand .rf-card")
-    bowls = page.locator(".rf-mine .rf-bowls").inner_text()
-    if plain:
-        # Bowl 1 holds an ingredient and no Flavor: eating it is not allowed.
-        expected = "needs exactly one flavor"
-        page.locator('.rf-mine button.rf-eat[aria-label^="Eat your bowl 1"]').click()
-    else:
-        # Three Flavors: a second Flavor into bowl 1 ("at most 1 Flavor card per bowl", §2.1).
-        expected = "already has a flavor card"
-        page.locator(".rf-hand button.rf-card.playable").first.click()
-        page.locator(".rf-mine button.rf-bowl-body").first.click()
-    toast = page.locator(".toast.error")
-    toast.wait_for(timeout=10_000)
-    assert expected in toast.inner_text().lower(), toast.inner_text()
-    page.wait_for_timeout(300)
-    assert version(page) == before
-    assert labels(page, ".rf-hand .rf-card") == hand
-    assert page.locator(".rf-mine .rf-bowls").inner_text() == bowls
-    assert page.locator(".rf-step.done").count() == 1  # still one action done, one to do
+    attempts = [
+        # Bowl 1 holds a Tofu and no Flavor: "Eat … exactly 1 Flavor card and at least 1
+        # other card" (reference §2.2).
+        (
+            lambda: page.locator('.rf-mine button.rf-eat[aria-label^="Eat your bowl 1"]').click(),
+            "your bowl 1 needs exactly one flavor and at least one other card",
+        ),
+        # Prep goes onto "one of your own non-eaten bowls" (§2.2), not another player's.
+        (
+            lambda: (
+                page.locator('.rf-hand button.rf-card[data-card="Sy"]').click(),
+                page.locator('.rf-opp .rf-bowl[data-bowl="1.1"] button.rf-bowl-body').click(),
+            ),
+            "goes onto one of your own bowls",
+        ),
+    ]
+    for attempt, expected in attempts:
+        before = version(page)
+        hand = _cards(page, ".rf-hand .rf-card")
+        bowls = page.locator(".rf-others").inner_text() + page.locator(".rf-mine").inner_text()
+        attempt()
+        toast = page.locator(".toast.error", has_text=expected[:20])
+        toast.wait_for(timeout=10_000)
+        assert expected in toast.inner_text().lower(), toast.inner_text()
+        page.wait_for_timeout(300)
+        assert version(page) == before
+        assert _cards(page, ".rf-hand .rf-card") == hand
+        assert page.locator(".rf-others").inner_text() + page.locator(".rf-mine").inner_text() == bowls
+        assert page.locator(".rf-step.done").count() == 1  # still one action done, one to do
+    assert not page.js_errors, page.js_errors
 
 
 def test_a_reload_mid_game_comes_back_to_the_same_position_and_a_hint_lights_up(
@@ -393,12 +422,6 @@ def test_the_flavor_explanation_agrees_with_the_engine_on_every_possible_bowl(
     assert len(bowls) > 3000
 
 
-PROMPTS_SEED = 143
-"""A deal (2 players, seat 0 first) where seat 0 holds Soy Sauce, Chili and Tofu; the
-Pantry is Shrimp, Shrimp, Eggs, Tofu; the deck's top card is a Nori, then a Shrimp; and
-the four cards after those are Chili, Fury, Corn, Nori."""
-
-
 def _in_view(page: Any, locator: Any) -> bool:
     box = locator.bounding_box()
     height = page.viewport_size["height"]
@@ -413,13 +436,7 @@ def test_the_pending_choices_are_asked_in_a_banner_with_buttons(
     with the choices as buttons (seed: "If the refilled card is Nori or Chili, the active
     player may place it at once, for free, into any non-eaten bowl of any player"; "After
     Restock … may use only one of them"; "Hand limit 5 … discard down to 5 at once")."""
-    from gametable.server import service
-
-    state = get_game(GAME).new_state(2, PROMPTS_SEED, first_player=0)
-    deck = state.setup["deck"]
-    assert deck[0:3] == ["Sy", "Cl", "To"] and deck[6:10] == ["Sh", "Sh", "Eg", "To"]
-    assert deck[10:16] == ["No", "Sh", "Cl", "Fy", "Co", "No"]
-    monkeypatch.setattr(service.secrets, "randbits", lambda bits: PROMPTS_SEED)
+    _fix_the_deal(monkeypatch)
     table = new_table(web_server.base, GAME, 2, bot="random", options={"first_player": 0})
     open_table(page, web_server.base, table, 0)
     assert wait_turn_or_end(page) == "turn"

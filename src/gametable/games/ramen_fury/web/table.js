@@ -272,7 +272,8 @@ function ScoreLine({ bowl }) {
   const cards = bowl.cards;
   const parts = bowl.breakdown;
   if (bowl.eaten) {
-    return html`<div class="rf-score eaten"><b>${pts(bowl.points)}</b><span>${breakdownText(cards, parts)}</span></div>`;
+    return html`<div class="rf-score eaten"><b><span class="rf-eaten-mark">Eaten</span> ${pts(bowl.points)}</b>
+      <span title=${breakdownText(cards, parts)}>${breakdownText(cards, parts)}</span></div>`;
   }
   if (!cards.length) return html`<div class="rf-score muted"><span>empty</span></div>`;
   if (!bowl.flavor) {
@@ -281,7 +282,7 @@ function ScoreLine({ bowl }) {
   if (!bowl.eatable) {
     return html`<div class="rf-score muted"><span>${CARDS[bowl.flavor].short}: add an ingredient to eat it</span></div>`;
   }
-  return html`<div class="rf-score"><b>${pts(bowl.points)} if eaten</b><span>${breakdownText(cards, parts)}</span></div>`;
+  return html`<div class="rf-score"><b>${pts(bowl.points)} if eaten</b><span title=${breakdownText(cards, parts)}>${breakdownText(cards, parts)}</span></div>`;
 }
 
 function Bowl({ bowl, index, owner, mine, big, target, hinted, onPick, pickLabel, actions, spoonTop }) {
@@ -294,13 +295,11 @@ function Bowl({ bowl, index, owner, mine, big, target, hinted, onPick, pickLabel
     </div>`;
   const inner = html`
     ${head}
-    ${bowl.eaten
-      ? html`<div class="rf-eaten" key="eaten"><span class="rf-eaten-mark">Eaten</span><${BowlCards} cards=${bowl.cards} /></div>`
-      : html`<${BowlCards} cards=${bowl.cards} highlightTop=${spoonTop} />`}
+    <${BowlCards} cards=${bowl.cards} highlightTop=${spoonTop} />
     <${ScoreLine} bowl=${bowl} />`;
   return html`
     <div class=${cx("rf-bowl", big && "big", mine && "mine", bowl.eaten && "is-eaten", target && "target", hinted && "hinted")}
-         data-bowl=${bowl.bowl} data-flavor=${bowl.flavor ? "yes" : "no"}>
+         data-bowl=${bowl.bowl} data-flavor=${bowl.flavor ? "yes" : "no"} data-points=${bowl.points === null ? "" : bowl.points}>
       ${onPick
         ? html`<button type="button" class=${cx("rf-bowl-body", target && "target")} onClick=${onPick}
               aria-label=${`${label}${pickLabel ? `: ${pickLabel}` : ""}`}>${inner}</button>`
