@@ -52,6 +52,11 @@ def _cards(page: Any, selector: str) -> list[str]:
     return [x.get_attribute("data-card") or "" for x in page.locator(selector).all()]
 
 
+def _bowls_text(page: Any) -> str:
+    """Everything written in the players' places: bowls, hands' sizes, spoons, points."""
+    return str(page.locator(".rf-others").inner_text() + page.locator(".rf-mine").inner_text())
+
+
 def _prompt(page: Any, name: str) -> Any:
     return page.locator(f'.rf-prompt[aria-label="{name}"]')
 
@@ -228,7 +233,7 @@ def test_illegal_attempts_are_explained_and_change_nothing(web_server, page, mon
     for attempt, expected in attempts:
         before = version(page)
         hand = _cards(page, ".rf-hand .rf-card")
-        bowls = page.locator(".rf-others").inner_text() + page.locator(".rf-mine").inner_text()
+        bowls = _bowls_text(page)
         attempt()
         toast = page.locator(".toast.error", has_text=expected[:20])
         toast.wait_for(timeout=10_000)
@@ -236,7 +241,7 @@ def test_illegal_attempts_are_explained_and_change_nothing(web_server, page, mon
         page.wait_for_timeout(300)
         assert version(page) == before
         assert _cards(page, ".rf-hand .rf-card") == hand
-        assert page.locator(".rf-others").inner_text() + page.locator(".rf-mine").inner_text() == bowls
+        assert _bowls_text(page) == bowls
         assert page.locator(".rf-step.done").count() == 1  # still one action done, one to do
     assert not page.js_errors, page.js_errors
 
@@ -270,7 +275,7 @@ def test_a_reload_mid_game_comes_back_to_the_same_position_and_a_hint_lights_up(
         "version": version(page),
         "hand": _cards(page, ".rf-hand .rf-card"),
         "pantry": labels(page, ".rf-pantry .rf-card"),
-        "table": page.locator(".rf-others").inner_text() + page.locator(".rf-mine .rf-bowls").inner_text(),
+        "table": _bowls_text(page),
         "strip": page.locator(".rf-strip").inner_text(),
     }
     page.reload()
@@ -278,10 +283,7 @@ def test_a_reload_mid_game_comes_back_to_the_same_position_and_a_hint_lights_up(
     assert version(page) == where["version"]
     assert _cards(page, ".rf-hand .rf-card") == where["hand"]
     assert labels(page, ".rf-pantry .rf-card") == where["pantry"]
-    assert (
-        page.locator(".rf-others").inner_text() + page.locator(".rf-mine .rf-bowls").inner_text()
-        == where["table"]
-    )
+    assert _bowls_text(page) == where["table"]
     assert page.locator(".rf-strip").inner_text() == where["strip"]
     # Animations (dealing a card …) follow the setting that turns them off.
     animation = "getComputedStyle(document.querySelector('.rf-hand .rf-card')).animationName"
@@ -370,16 +372,17 @@ def _example_events() -> list[dict[str, Any]]:
 def test_every_kind_of_logged_event_reads_as_a_plain_sentence(web_server, page) -> None:
     events = _example_events()
     kinds = {e["event"] for e in events}
-    assert kinds >= {
-        "prep", "draw", "refill", "discard", "restock", "use", "place", "skip", "spoon",
-        "eat", "empty", "end", "forfeit", "final_round",
-    }, kinds
+    every = (
+        "prep draw refill discard restock use place skip spoon eat empty end forfeit final_round"
+    )
+    assert kinds >= set(every.split()), kinds
     page.goto(web_server.base)
     texts = page.evaluate(
         """async (events) => {
             const m = (await import('/static/games/ramen-fury/table.js')).default;
             const ctx = { mySeat: 0, name: (s) => s === 0 ? 'Ana (you)' : `Seat ${s}` };
-            return [events.map((e) => m.describe(e, ctx)), m.describe(events, ctx), m.describe([], ctx)];
+            const each = events.map((e) => m.describe(e, ctx));
+            return [each, m.describe(events, ctx), m.describe([], ctx)];
         }""",
         events,
     )
