@@ -1,11 +1,26 @@
 // Ramen Fury in the browser: three bowls per player, the Pantry, two actions a turn, spoons,
 // Nori and Chili free plays into any bowl, and the pending choices (a card to discard, a
-// revealed Nori/Chili) asked in a banner with the choices as buttons.
+// revealed Nori/Chili, the end of a turn with a free play left) asked in a banner with the
+// choices as buttons.
 //
 // The table draws the seat's view only. A click becomes a decision in the game's notation
 // (`prep Ch>2`, `place Cl>1.2` …): when the server's legal list holds it, its JSON is sent;
 // otherwise the notation is sent as typed text, so the engine explains why it is not allowed
 // and nothing changes.
+//
+// How clicks map to decisions (choices the rules leave to the interface):
+// - a hand card, then a bowl: Prep onto one of your bowls (1 action); a Nori or Chili, then
+//   any bowl: the free play (`place`). A Nori/Chili clicked onto your own bowl is placed
+//   free, never prepped (a Prep of it would spend an action for the same result); that
+//   Prep stays reachable in the shell's "All moves" list.
+// - a Pantry card or the deck: Draw; "Restock the Pantry"; Eat / Empty under each of your
+//   bowls (Eat is offered on every bowl with cards, and explains why when it cannot be).
+// - "Use a spoon", then the bowl to take the top card from, then one of your bowls.
+// - After a Restock that revealed a Nori and a Chili, the banner asks which one first.
+// - Each bowl shows its points "if eaten" and why (the Flavor's rule, Nori, Chili), from
+//   the server's breakdown; `explainBase` words the reason (tests check it against the
+//   engine on every possible bowl).
+// - The view's log holds turns, not events: `describe` turns one turn into its sentences.
 import { html, useState, useEffect, useMemo, useRef, cx, seatName, plural } from "gametable/ui.js";
 
 // -- cards --------------------------------------------------------------------------------
