@@ -118,6 +118,7 @@ def test_a_whole_three_player_game_by_clicking_to_the_end(web_server, page) -> N
     def midgame(page: Any, kinds: dict[str, int]) -> None:
         if not shots["taken"] and kinds.get("choose", 0) == 4 and phase(page) == "take":
             page.locator(".tt-offer button.tt-card.playable").first.click()  # show targets
+            page.evaluate("window.scrollTo(0, 0)")
             shot(page, "ramen-tips-midgame")
             page.locator(".tt-actions button", has_text="Cancel").click()
             shots["taken"] = True
@@ -191,6 +192,16 @@ def test_an_illegal_placement_is_explained_and_changes_nothing(web_server, page)
         _decide_and_wait(page)
     else:
         raise AssertionError("never had an offer card that fits one of my bowls")
+    # The highlighted bowls are exactly the legal ones (the shell's list of every legal move).
+    card = page.locator(".tt-offer .tt-card.selected").get_attribute("data-card")
+    targets = {
+        int(b.get_attribute("data-bowl") or 0) for b in page.locator(".tt-bowl.target").all()
+    }
+    page.get_by_role("button", name="All moves").click()
+    legal = [x.inner_text() for x in page.locator(".moves li button").all()]
+    page.get_by_role("button", name="Close").click()
+    assert targets == {int(t.split(">")[1]) for t in legal if t.startswith(f"take {card}>")}
+    assert page.locator(".tt-offer .tt-card.selected").count() == 1
     bowls = labels(page, ".tt-tableau.me .tt-bowl .tt-card")
     offer = labels(page, ".tt-offer .tt-card")
     at = version(page)

@@ -7,6 +7,17 @@
 // before the reveal (only that the seat has chosen), so the table cannot show it. Clicks are
 // matched against the server's legal list; an attempt the list does not hold is sent as
 // notation so the engine explains why it is not allowed.
+//
+// Choices (the rulebook says nothing about a screen):
+// - The secret card takes two steps (pick it, then "Reveal", or click it again): the choice
+//   cannot be taken back, so a stray click must not commit it.
+// - My hand is sorted strongest first under the current preference row, since that order
+//   decides who picks first; each preference card shows who leads for its tip now (the
+//   lowest total of that ingredient in bowls that count), as the tips are decided at the end.
+// - Every bowl shows five places, one per ingredient (C A S N Y), so the missing ones show.
+// - After a refused attempt the picked card stays picked, for the next try.
+// - The reveal flips the cards only on a page that saw them being chosen (not after a
+//   reload, nor in the replay viewer); the animation setting turns it off like the rest.
 import { html, useState, useEffect, useRef, useMemo, cx, seatName, plural } from "gametable/ui.js";
 
 /** The five ingredient types, in the notation's order (C A S N Y: the order `swap` names them). */
@@ -395,6 +406,11 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly }) {
   // part of the game moves on.
   useEffect(() => { setPicked(null); }, [phase, view.round, view.took, view.kept, view.turn]);
   useEffect(() => {
+    const key = (e) => { if (e.key === "Escape") setPicked(null); };
+    window.addEventListener("keydown", key);
+    return () => window.removeEventListener("keydown", key);
+  }, []);
+  useEffect(() => {
     if (phase === "shoyu" && seat !== null && seat !== undefined) setPlan(view.bowls[seat].map(() => 0));
   }, [phase, seat]);
 
@@ -429,7 +445,7 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly }) {
     [view.hand, pref.join("")]);
   const choosing = myTurn && phase === "choose";
   const waitingFor = (phase === "choose" || phase === "shoyu")
-    ? view.committed.map((c, s) => (c || s === seat ? null : nameOf(s))).filter((x) => x !== null) : [];
+    ? view.committed.map((c, s) => (c ? null : s === seat ? "you" : nameOf(s))).filter((x) => x !== null) : [];
 
   // -- take / keep
   const taking = myTurn && phase === "take";
@@ -577,14 +593,14 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly }) {
           <div class=${cx("tt-hand", choosing && "active")} aria-label="Your hand">
             <span class="tt-row-label">Your hand <span class="muted">(strongest first)</span></span>
             <div class="tt-hand-cards">
-              ${hand.length === 0 && html`<span class="muted">empty</span>`}
+              ${hand.length === 0 && !(taking && ownCard && sources.get(ownCard) === "keep") && html`<span class="muted">empty</span>`}
               ${hand.map((c, i) => html`<span class="tt-deal" key=${c} style=${`--i:${i}`}><${Card} card=${c}
                 onClick=${choosing ? () => (picked === c ? send(`play ${c}`) : setPicked(c)) : null}
                 playable=${choosing && moves.has(`play ${c}`)} selected=${choosing && picked === c}
                 hinted=${choosing && hinted.cards.has(c)} /></span>`)}
               ${taking && ownCard && sources.get(ownCard) === "keep" && html`
                 <span class="tt-own">
-                  <span class="tt-row-label">Your card</span>
+                  <span class="tt-row-label">Your revealed card: place it</span>
                   <${Card} card=${ownCard} playable=${true} selected=${picked && picked.card === ownCard}
                     hinted=${hinted.cards.has(ownCard)} label=${`${cardName(ownCard)}: your own card, place it`}
                     onClick=${() => setPicked(picked && picked.card === ownCard ? null : { card: ownCard, kind: "keep" })} />
