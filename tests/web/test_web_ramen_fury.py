@@ -38,13 +38,13 @@ the four cards after those are Chili, Fury, Corn, Nori."""
 
 def _fix_the_deal(monkeypatch: Any) -> None:
     """Make the server deal :data:`PROMPTS_SEED` (it draws each table's seed with
-    ``secrets.randbits``, in this process), so that a test can count on the cards."""
-    from gametable.server import service
+    ``GameServer.new_seed``, in this process), so that a test can count on the cards."""
+    from gametable.server.service import GameServer
 
     deck = get_game(GAME).new_state(2, PROMPTS_SEED, first_player=0).setup["deck"]
     assert deck[0:3] == ["Sy", "Cl", "To"] and deck[6:10] == ["Sh", "Sh", "Eg", "To"]
     assert deck[10:16] == ["No", "Sh", "Cl", "Fy", "Co", "No"]
-    monkeypatch.setattr(service.secrets, "randbits", lambda bits: PROMPTS_SEED)
+    monkeypatch.setattr(GameServer, "new_seed", lambda self: PROMPTS_SEED)
 
 
 def _cards(page: Any, selector: str) -> list[str]:
