@@ -1,0 +1,521 @@
+"""Rummikub in a real browser: a whole game built tile by tile (pointer drags and the
+keyboard) against a bot to the end screen; an illegal play explained with nothing changed;
+splitting, joining and taking back; the turn timer's penalty; a reload that comes back to
+the same position; racks kept hidden between two players and from a spectator; the replay
+viewer; and the board's set check compared with the engine's on generated sets."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from webutil import new_table, open_table, shot, version, wait_turn_or_end, wait_version_after
+
+from gametable.games.rummikub.tiles import (
+    COLOURS,
+    JOKER_BASE,
+    canonical_set,
+    parse_set,
+    parse_tile,
+    set_error,
+    set_value,
+)
+
+GAME = "rummikub"
+RACK = ".rk-rack button.rk-tile"
+
+
+# -- reading the page ----------------------------------------------------------------------
+
+
+def rack(page: Any) -> list[str]:
+    """The tiles on this seat's rack (``R7``, ``J``), in the order shown."""
+    return page.eval_on_selector_all(".rk-rack .rk-tile", "els => els.map(e => e.dataset.tile)")
+
+
+def board(page: Any) -> list[list[str]]:
+    """The sets on the table as shown (jokers as ``J``)."""
+    return page.eval_on_selector_all(
+        ".rk-board .rk-set",
+        "els => els.map(s => [...s.querySelectorAll('.rk-tile')].map(t => t.dataset.tile))",
+    )
+
+
+def rack_tile(page: Any, name: str) -> Any:
+    return page.locator(f'{RACK}[data-tile="{name}"]:not(.selected)').first
+
+
+def rack_name(name: str) -> str:
+    return "J" if name.startswith("J") else name
+
+
+def clear_toasts(page: Any) -> None:
+    """Dismiss the shell's messages (a click on one dismisses it), e.g. before a screenshot."""
+    page.evaluate("() => document.querySelectorAll('.toast').forEach((t) => t.click())")
+    page.wait_for_function("() => !document.querySelector('.toast')")
+
+
+def ask_hint(page: Any) -> str:
+    """Press the shell's Hint button and return the hint (the engine's action JSON)."""
+    page.get_by_role("button", name="Hint").click()
+    page.wait_for_function(
+        "() => { const t = document.querySelector('.rk-table'); return t && t.dataset.hint; }",
+        timeout=20_000,
+    )
+    return page.locator(".rk-table").get_attribute("data-hint") or ""
+
+
+def parse_play(text: str) -> list[list[str]]:
+    return [s.split() for s in text.removeprefix("=").split("|")]
+
+
+def plan(old: list[list[str]], new: list[list[str]]) -> list[tuple[str, int, list[str]]] | None:
+    """How to build ``new`` from ``old`` by adding rack tiles only: ``("extend", i, tiles)``
+    for a table set that gets rack tiles, ``("new", -1, tiles)`` for a set made from the rack.
+    ``None`` when the play rearranges table sets (then the test lays out the hint)."""
+    counts = [Counter(rack_name(t) for t in s) for s in old]
+    left = list(range(len(old)))
+    steps: list[tuple[str, int, list[str]]] = []
+    news: list[tuple[str, int, list[str]]] = []
+    for s in new:
+        c = Counter(rack_name(t) for t in s)
+        same = next((i for i in left if counts[i] == c), None)
+        if same is not None:
+            left.remove(same)
+            continue
+        grown = next((i for i in left if not counts[i] - c), None)
+        if grown is not None:
+            left.remove(grown)
+            steps.append(("extend", grown, sorted((c - counts[grown]).elements())))
+        else:
+            news.append(("new", -1, [rack_name(t) for t in s]))
+    return None if left else steps + news
+
+
+# -- playing a turn by hand ---------------------------------------------------------------
+
+
+def build_play(page: Any, steps: list[tuple[str, int, list[str]]], checks: dict[str, int]) -> None:
+    """Build the play tile by tile, with the pointer and the keyboard alike: a new set is
+    started by dragging its first tile onto "New set"; its other tiles are selected with
+    the keyboard (focus, Enter) and put in with the set's + (focus, Enter). Tiles for a
+    table set are dragged onto it, or selected and put in with the keyboard, in turn."""
+    sets = page.locator(".rk-board .rk-set")
+    for kind, index, tiles in steps:
+        if kind == "new":
+            rack_tile(page, tiles[0]).drag_to(page.locator(".rk-new-set"))
+            checks["pointer"] = checks.get("pointer", 0) + 1
+            rest, target = tiles[1:], sets.last
+        else:
+            rest, target = tiles, sets.nth(index)
+            if checks.get("pointer", 0) <= checks.get("keyboard", 0):
+                for name in rest:
+                    rack_tile(page, name).drag_to(target)
+                checks["pointer"] = checks.get("pointer", 0) + 1
+                continue
+        for name in rest:
+            rack_tile(page, name).focus()
+            page.keyboard.press("Enter")
+        target.locator(".rk-place").focus()
+        page.keyboard.press("Enter")
+        checks["keyboard"] = checks.get("keyboard", 0) + 1
+
+
+def take_turn(page: Any, turn: int, checks: dict[str, int]) -> None:
+    """One turn the way a person plays it with the hint: draw when the hint draws; build
+    the hinted play tile by tile when it only adds rack tiles; lay out the hint with "Show
+    the hint" when it reworks table sets; then Play (a click, or Enter on odd turns)."""
+    hint = ask_hint(page)
+    if not hint.startswith("="):
+        assert page.locator(".rk-draw.hinted").count() == 1  # the hinted button glows
+        page.locator(".rk-draw").click()
+        return
+    old = board(page)
+    new = parse_play(hint)
+    laid = Counter(rack_name(t) for s in new for t in s) - Counter(t for s in old for t in s)
+    assert page.locator(f"{RACK}.hinted").count() == sum(laid.values())
+    steps = plan(old, new)
+    if steps is None:
+        page.get_by_role("button", name="Show the hint").click()
+        checks["rearranged"] = 1
+    else:
+        build_play(page, steps, checks)
+    assert page.locator(".rk-set.invalid").count() == 0, board(page)
+    if page.locator(".rk-meld").count():  # building the initial meld: its total is shown
+        assert int(page.locator(".rk-meld b").inner_text()) >= 30
+        checks["meld"] = 1
+    if page.locator(".rk-board .rk-set").count() and not checks.get("stays"):
+        # a tile that was on the table cannot go back to the rack (told, nothing moves)
+        before = board(page)
+        table_tile = page.locator(".rk-board .rk-set button.rk-tile:not(.mark-rack)")
+        if table_tile.count():
+            table_tile.first.drag_to(page.locator(".rk-rack"))
+            told = page.locator(".toast.error", has_text="stays on the table")
+            told.wait_for(timeout=5_000)
+            told.click()  # read: dismissed, as a player does
+            assert board(page) == before
+            checks["stays"] = 1
+    if turn >= 6 and not checks.get("shot"):
+        clear_toasts(page)
+        shot(page, "rummikub-midgame")  # a play built on the table, before it is sent
+        checks["shot"] = 1
+    if turn % 2 and steps is not None:
+        page.locator(".rk-play").focus()
+        page.keyboard.press("Enter")
+    else:
+        page.locator(".rk-play").click()
+
+
+def test_a_whole_game_built_tile_by_tile_against_a_bot(web_server, page) -> None:
+    table = new_table(web_server.base, GAME, 2, bot="greedy", options={"turn_seconds": 300})
+    open_table(page, web_server.base, table, 0)
+    checks: dict[str, int] = {}
+    turn = 0
+    while wait_turn_or_end(page) == "turn":
+        before = version(page)
+        take_turn(page, turn, checks)
+        wait_version_after(page, before)
+        turn += 1
+        assert turn < 80, "the game did not end"
+    assert "Game over" in page.locator(".modal").inner_text()
+    rows = page.locator(".rk-result-table tbody tr")
+    assert rows.count() == 2
+    result = page.locator(".rk-result").inner_text()
+    assert "went out" in result or "pool ran out" in result
+    clear_toasts(page)
+    shot(page, "rummikub-end")
+    assert checks.get("pointer") and checks.get("keyboard") and checks.get("meld"), checks
+    assert not page.js_errors, page.js_errors
+
+    # the replay viewer draws the same table read-only: tiles, no controls
+    page.goto(f"{web_server.base}/replay/{table['table']['id']}")
+    page.wait_for_selector(".replay .rk-table")
+    page.get_by_role("button", name="Last position").click()
+    page.wait_for_selector(".replay .rk-board .rk-tile")
+    assert page.locator(".replay .rk-controls, .replay button.rk-tile").count() == 0
+    assert page.locator(".replay .rk-result-table tbody tr").count() == 2
+
+
+def test_an_illegal_play_is_shown_red_then_explained_and_changes_nothing(web_server, page) -> None:
+    table = new_table(web_server.base, GAME, 2, bot="greedy")
+    open_table(page, web_server.base, table, 0)
+    assert wait_turn_or_end(page) == "turn"
+    tiles, sets = rack(page), board(page)
+    # two tiles of different colours and numbers: with any third tile, no set
+    plain = [t for t in tiles if t != "J"]
+    a, b = next(
+        (x, y) for x, y in itertools.combinations(plain, 2) if x[0] != y[0] and x[1:] != y[1:]
+    )
+    c = next(t for t in plain if t not in (a, b))
+    rack_tile(page, a).drag_to(page.locator(".rk-new-set"))
+    rack_tile(page, b).drag_to(page.locator(".rk-board .rk-set").last)
+    rack_tile(page, c).drag_to(page.locator(".rk-board .rk-set").last)
+    invalid = page.locator(".rk-set.invalid")
+    assert invalid.count() == 1  # red before submitting, with the reason
+    assert "differ" in invalid.inner_text()
+    before = version(page)
+    page.locator(".rk-play").click()
+    toast = page.locator(".toast.error")
+    toast.wait_for(timeout=10_000)
+    # the engine's words: "K1 R2 B3 is neither a group (the numbers differ) nor a run ..."
+    assert "neither a group" in toast.inner_text()
+    page.wait_for_timeout(300)
+    assert version(page) == before
+    assert sorted([*rack(page), a, b, c]) == sorted(tiles)  # the draft stays to be fixed
+    page.get_by_role("button", name="Reset turn").click()
+    assert rack(page) == tiles and board(page) == sets
+
+
+def test_split_join_undo_and_back_to_rack(web_server, page) -> None:
+    table = new_table(web_server.base, GAME, 2, bot="greedy")
+    open_table(page, web_server.base, table, 0)
+    assert wait_turn_or_end(page) == "turn"
+    tiles, sets = rack(page), board(page)  # the bot may have laid sets already
+    n = len(sets)
+    mine = page.locator(".rk-board .rk-set")
+
+    def built() -> list[list[str]]:
+        shown = board(page)
+        assert shown[:n] == sets  # the table's own sets are never touched here
+        return [sorted(x) for x in shown[n:]]
+
+    first = tiles[:4]
+    for name in first:  # select four tiles by clicking, then "New set"
+        rack_tile(page, name).click()
+    page.locator(".rk-new-set").click()
+    assert built() == [sorted(first)]
+    # split: select the third tile of the set, then the scissors before it
+    mine.nth(n).locator("button.rk-tile").nth(2).click()
+    page.locator(".rk-split").click()
+    assert [len(x) for x in built()] == [2, 2]
+    # join: select the second new set by its handle, then the first one's handle
+    mine.nth(n + 1).locator(".rk-set-handle").click()
+    mine.nth(n).locator(".rk-set-handle").click()
+    assert built() == [sorted(first)]
+    # undo goes back one step (split again); dragging a set by its handle joins it too
+    page.get_by_role("button", name="Undo").click()
+    assert len(built()) == 2
+    mine.nth(n + 1).locator(".rk-set-handle").drag_to(mine.nth(n))
+    assert built() == [sorted(first)]
+    # back to the rack: select two of the set's tiles
+    mine.nth(n).locator("button.rk-tile").nth(0).click()
+    mine.nth(n).locator("button.rk-tile").nth(1).click()
+    page.get_by_role("button", name="Back to rack").click()
+    assert [len(x) for x in built()] == [2] and len(rack(page)) == len(tiles) - 2
+    # a tile dragged onto the rack goes back too
+    mine.nth(n).locator("button.rk-tile").first.drag_to(page.locator(".rk-rack"))
+    assert len(rack(page)) == len(tiles) - 1
+    page.get_by_role("button", name="Reset turn").click()
+    assert rack(page) == tiles and board(page) == sets
+    # sorting by number puts equal numbers together (groups show up)
+    page.get_by_role("button", name="Sort by number").click()
+    shown = [t for t in rack(page) if t != "J"]
+    assert [int(t[1:]) for t in shown] == sorted(int(t[1:]) for t in shown)
+    assert not page.js_errors, page.js_errors
+
+
+def test_the_turn_timer_runs_out_undoes_the_turn_and_draws_three(web_server, page) -> None:
+    # §12.8: "On timeout the engine restores the table and rack exactly as they were at the
+    # start of the turn and the player draws 3 tiles"
+    table = new_table(web_server.base, GAME, 2, bot="greedy", options={"turn_seconds": 3})
+    open_table(page, web_server.base, table, 0)
+    assert wait_turn_or_end(page) == "turn"
+    timer = page.locator(".rk-timer.mine")
+    assert "3 penalty tiles" in timer.inner_text()
+    tiles = rack(page)
+    rack_tile(page, tiles[0]).drag_to(page.locator(".rk-board"))  # an unfinished turn
+    before = version(page)
+    wait_version_after(page, before, timeout=15)
+    page.locator(".rk-recent", has_text="ran out of time").wait_for(timeout=10_000)
+    recent = page.locator(".rk-recent").inner_text()
+    assert "3 penalty tiles drawn" in recent
+    assert page.locator(".rk-board .rk-tile.mark-rack").count() == 0  # the draft is gone
+    page.wait_for_function(
+        f"() => document.querySelectorAll('.rk-rack .rk-tile').length >= {len(tiles) + 3}"
+    )
+    now = rack(page)
+    assert not Counter(tiles) - Counter(now)  # the tile of the unfinished turn came back
+    extra = len(now) - len(tiles)  # 3 per timeout (another may have come meanwhile)
+    assert extra > 0 and extra % 3 == 0
+
+
+def test_a_reload_mid_game_comes_back_to_the_same_position(web_server, page) -> None:
+    table = new_table(web_server.base, GAME, 2, bot="greedy")
+    open_table(page, web_server.base, table, 0)
+    for _ in range(3):
+        assert wait_turn_or_end(page) == "turn"
+        before = version(page)
+        page.locator(".rk-draw").click()
+        wait_version_after(page, before)
+    assert wait_turn_or_end(page) == "turn"
+    tiles, sets = rack(page), board(page)
+    players = page.locator(".rk-players").inner_text()
+    moved = tiles[-1]
+    rack_tile(page, moved).drag_to(page.locator(".rk-new-set"))
+    page.reload()
+    page.wait_for_selector(".rk-rack .rk-tile")
+    assert page.locator(".rk-players").inner_text() == players
+    # the unfinished turn is still laid out after the reload; reset brings back the rack
+    assert board(page) == [*sets, [moved]]
+    page.get_by_role("button", name="Reset turn").click()
+    assert rack(page) == tiles and board(page) == sets
+
+
+def test_two_players_each_see_only_their_own_rack_and_a_spectator_sees_neither(
+    web_server, browser
+) -> None:
+    table = new_table(web_server.base, GAME, 2, humans=2)
+    pages = []
+    for seat in (0, 1, None):
+        context = browser.new_context(viewport={"width": 1100, "height": 800})
+        page = context.new_page()
+        open_table(page, web_server.base, table, seat)
+        pages.append(page)
+    a, b, watcher = pages
+    for p in (a, b):
+        p.wait_for_function("() => document.querySelectorAll('.rk-rack .rk-tile').length === 14")
+    watcher.wait_for_selector(".rk-player")
+    rack_a, rack_b = rack(a), rack(b)
+    assert len(rack_a) == len(rack_b) == 14 and Counter(rack_a) != Counter(rack_b)
+    # the table is empty: every tile a page shows is its own rack's
+    assert a.locator(".rk-tile").count() == 14 and b.locator(".rk-tile").count() == 14
+    assert watcher.locator(".rk-tile, .rk-rack").count() == 0
+    for p, other in ((a, "Player 1"), (b, "Player 0"), (watcher, "Player 0")):
+        chip = p.locator(".rk-player", has_text=other)
+        assert chip.locator(".rk-count").inner_text() == "14"  # how many, not which
+    assert watcher.locator(".rk-player").count() == 2
+    assert watcher.locator(".tag", has_text="spectator").count() == 1
+    shot(watcher, "rummikub-spectator")
+    for p in pages:
+        p.context.close()
+
+
+def touch_drag(page: Any, source: Any, target: Any) -> None:
+    """Drag with a finger: touch events through the DevTools protocol (Chromium turns them
+    into pointer events of type "touch", as on a phone)."""
+    a, b = source.bounding_box(), target.bounding_box()
+    x0, y0 = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
+    x1, y1 = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+    cdp.send(
+        "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]}
+    )
+    for k in range(1, 9):
+        x, y = x0 + (x1 - x0) * k / 8, y0 + (y1 - y0) * k / 8
+        cdp.send(
+            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]}
+        )
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def test_on_a_phone_tiles_move_by_touch_and_nothing_overflows(web_server, browser) -> None:
+    context = browser.new_context(
+        viewport={"width": 375, "height": 800},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+    )
+    page = context.new_page()
+    table = new_table(web_server.base, GAME, 2, bot="greedy", options={"turn_seconds": 90})
+    open_table(page, web_server.base, table, 0)
+    assert wait_turn_or_end(page) == "turn"
+    tiles, sets = rack(page), board(page)
+    touch_drag(page, rack_tile(page, tiles[0]), page.locator(".rk-new-set"))
+    assert board(page) == [*sets, [tiles[0]]]
+    # a tap selects, a tap on the set's + puts it there (after a pause like a person's:
+    # Chromium takes a tap within ~300 ms of a drag for part of a gesture and sends no click)
+    page.wait_for_timeout(500)
+    rack_tile(page, tiles[1]).tap()
+    page.locator(".rk-board .rk-set").last.locator(".rk-place").tap()
+    assert sorted(board(page)[-1]) == sorted(tiles[:2])
+    assert page.locator(".rk-set.invalid").count() == 1  # two tiles: not a set yet
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 375
+    clear_toasts(page)
+    page.locator(".rk-board").scroll_into_view_if_needed()
+    shot(page, "rummikub-phone")
+    context.close()
+
+
+# -- the board's set check against the engine's ---------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def sets_page(browser, web_server):  # type: ignore[no-untyped-def]
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{web_server.base}/")
+    page.wait_for_selector(".app")
+    page.evaluate("async () => { window.rk = await import('/static/games/rummikub/sets.js'); }")
+    yield page
+    context.close()
+
+
+@st.composite
+def near_sets(draw: st.DrawFn) -> list[str]:
+    """Runs and groups, some with jokers, some broken by one change, in any order."""
+    kind = draw(st.sampled_from(["run", "group", "any"]))
+    if kind == "run":
+        colour = draw(st.sampled_from(COLOURS))
+        length = draw(st.integers(2, 6))
+        start = draw(st.integers(1, 14 - length))
+        names = [f"{colour}{n}" for n in range(start, start + length)]
+    elif kind == "group":
+        number = draw(st.integers(1, 13))
+        colours = draw(st.lists(st.sampled_from(COLOURS), min_size=2, max_size=5))
+        names = [f"{c}{number}" for c in colours]
+    else:
+        names = draw(
+            st.lists(
+                st.builds(lambda c, n: f"{c}{n}", st.sampled_from(COLOURS), st.integers(1, 13)),
+                min_size=1,
+                max_size=5,
+            )
+        )
+    for _ in range(draw(st.integers(0, 2))):  # jokers in place of tiles, or added
+        if names and draw(st.booleans()):
+            names[draw(st.integers(0, len(names) - 1))] = "J"
+        else:
+            names.append("J")
+    if names.count("J") > 2:
+        names = [n for n in names if n != "J"] + ["J", "J"]
+    if draw(st.booleans()) and names:  # one tile changed
+        i = draw(st.integers(0, len(names) - 1))
+        names[i] = f"{draw(st.sampled_from(COLOURS))}{draw(st.integers(1, 13))}"
+    return draw(st.permutations(names))
+
+
+def engine_accepts(names: list[str]) -> bool:
+    """Whether some choice of what the jokers stand for makes a valid set for the engine."""
+    naturals = [parse_tile(n) for n in names if n != "J"]
+    jokers = len(names) - len(naturals)
+    for faces in itertools.product(range(52), repeat=jokers):
+        if set_error(canonical_set([*naturals, *(JOKER_BASE + f for f in faces)])) is None:
+            return True
+    return False
+
+
+@settings(max_examples=250, deadline=None)
+@given(names=near_sets())
+def test_the_boards_set_check_agrees_with_the_engine(sets_page, names: list[str]) -> None:
+    # rules reference §3: "A group has 3 or 4 tiles of the same number, each a different
+    # colour ... A run has 3 or more tiles of the same colour with consecutive numbers ...
+    # 1 is always low"; §7: "A joker can stand for any tile in a group or a run."
+    got = sets_page.evaluate(
+        """(names) => {
+          const items = names.map((name, i) => ({ id: String(i), name, face: null, from: "rack" }));
+          const r = rk.readSet(items);
+          return { ok: r.ok, value: r.value || 0, problem: r.problem || null,
+                   text: rk.setText(items),
+                   slots: r.slots.map((s) => (s.item.name === "J" ? "J=" + s.face : s.item.name)) };
+        }""",
+        names,
+    )
+    assert got["ok"] == engine_accepts(names), (names, got)
+    if got["ok"]:
+        shown = tuple(parse_set(" ".join(got["slots"])))
+        assert set_error(shown) is None, (names, got)  # the order shown is a valid set
+        assert set_value(shown) == got["value"]
+        assert parse_set(got["text"]) == canonical_set(shown)  # what is sent is that set
+        assert sorted(rack_name(t) for t in got["slots"]) == sorted(names)
+    else:
+        assert got["problem"], names
+
+
+def test_a_blocked_game_from_a_record_file_in_the_replay_viewer(web_server, page, tmp_path) -> None:
+    # §10 and resolution 11: with the pool empty and a full round of passes, "the lowest
+    # rack wins ... Tied players are joint winners and share the positive total equally".
+    # Seed 19, three players who only draw and pass: racks 266, 261 and 261 -> -5, 5/2, 5/2.
+    from gametable.core.records import Recorder
+    from gametable.games.rummikub.game import GAME as RUMMIKUB
+    from gametable.games.rummikub.state import DRAW, PASS
+
+    recorder = Recorder(RUMMIKUB, 3, seed=19)
+    state = recorder.state
+    while not state.is_over:
+        recorder.apply(state.to_act[0], DRAW if state.pool else PASS)
+    assert recorder.record.to_json()["result"]["scores"] == [-5, "5/2", "5/2"]
+    path = tmp_path / "blocked.json"
+    recorder.record.save(path)
+
+    page.goto(f"{web_server.base}/replay")
+    page.get_by_label("Record file").set_input_files(str(path))
+    page.wait_for_selector(".replay .rk-table")
+    page.get_by_role("button", name="Last position").click()
+    result = page.locator(".replay-result .rk-result")
+    result.wait_for()
+    text = result.inner_text()
+    assert "pool ran out" in text and "winners share" in text
+    assert "+5/2 (2.50)" in text and "-5" in text
+    assert page.locator(".replay-result .rk-result-table tbody tr.winner").count() == 2
+    # what happened last, in plain words, for the seat the viewer shows (seat 0)
+    recent = page.locator(".replay .rk-recent").inner_text()
+    assert "You passed (the pool is empty)." in recent
+    assert "Seat 1 passed (the pool is empty)." in recent
+    assert page.locator(".replay button.rk-tile, .replay .rk-controls").count() == 0
+    assert sorted(rack(page)) == sorted(recorder.record.to_json()["result"]["details"]["racks"][0])
+    assert not page.js_errors, page.js_errors
