@@ -275,6 +275,12 @@ def test_split_join_undo_and_back_to_rack(web_server, page) -> None:
     page.get_by_role("button", name="Sort by number").click()
     shown = [t for t in rack(page) if t != "J"]
     assert [int(t[1:]) for t in shown] == sorted(int(t[1:]) for t in shown)
+    # tiles are dealt and placed with small animations; the setting turns them off
+    anim = "() => getComputedStyle(document.querySelector('.rk-rack .rk-tile')).animationName"
+    assert page.evaluate(anim) == "rk-deal"
+    page.get_by_role("button", name="Settings").click()
+    assert page.evaluate(anim) == "none"
+    page.get_by_role("button", name="Settings").click()  # back on for the other tests
     assert not page.js_errors, page.js_errors
 
 
@@ -494,7 +500,7 @@ def test_a_blocked_game_from_a_record_file_in_the_replay_viewer(web_server, page
     from gametable.games.rummikub.game import GAME as RUMMIKUB
     from gametable.games.rummikub.state import DRAW, PASS
 
-    recorder = Recorder(RUMMIKUB, 3, seed=19)
+    recorder = Recorder(RUMMIKUB, 3, seed=19, match_games=3)
     state = recorder.state
     while not state.is_over:
         recorder.apply(state.to_act[0], DRAW if state.pool else PASS)
@@ -512,6 +518,8 @@ def test_a_blocked_game_from_a_record_file_in_the_replay_viewer(web_server, page
     assert "pool ran out" in text and "winners share" in text
     assert "+5/2 (2.50)" in text and "-5" in text
     assert page.locator(".replay-result .rk-result-table tbody tr.winner").count() == 2
+    # a table plays one game: the server keeps no match totals, and the page says so
+    assert "one game of the 3-game match" in text
     # what happened last, in plain words, for the seat the viewer shows (seat 0)
     recent = page.locator(".replay .rk-recent").inner_text()
     assert "You passed (the pool is empty)." in recent
