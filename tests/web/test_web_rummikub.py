@@ -120,6 +120,7 @@ def build_play(page: Any, steps: list[tuple[str, int, list[str]]], checks: dict[
         for name in rest:
             rack_tile(page, name).focus()
             page.keyboard.press("Enter")
+        assert "fits" in (target.get_attribute("class") or "")  # the target is highlighted
         target.locator(".rk-place").focus()
         page.keyboard.press("Enter")
         checks["keyboard"] = checks.get("keyboard", 0) + 1
@@ -228,6 +229,7 @@ def test_an_illegal_play_is_shown_red_then_explained_and_changes_nothing(web_ser
     assert sorted([*rack(page), a, b, c]) == sorted(tiles)  # the draft stays to be fixed
     page.get_by_role("button", name="Reset turn").click()
     assert rack(page) == tiles and board(page) == sets
+    assert not page.js_errors, page.js_errors
 
 
 def test_split_join_undo_and_back_to_rack(web_server, page) -> None:
@@ -312,23 +314,45 @@ def test_the_turn_timer_runs_out_undoes_the_turn_and_draws_three(web_server, pag
 def test_a_reload_mid_game_comes_back_to_the_same_position(web_server, page) -> None:
     table = new_table(web_server.base, GAME, 2, bot="greedy")
     open_table(page, web_server.base, table, 0)
-    for _ in range(3):
+    turns = 0
+    while True:  # play with the hint (laid out, then Play) until the table holds two sets
         assert wait_turn_or_end(page) == "turn"
+        if len(board(page)) >= 2 and turns >= 2:
+            break
         before = version(page)
-        page.locator(".rk-draw").click()
+        if ask_hint(page).startswith("="):
+            page.get_by_role("button", name="Show the hint").click()
+            page.locator(".rk-play").click()
+        else:
+            page.locator(".rk-draw").click()
         wait_version_after(page, before)
-    assert wait_turn_or_end(page) == "turn"
+        turns += 1
+        assert turns < 30
     tiles, sets = rack(page), board(page)
     players = page.locator(".rk-players").inner_text()
+    page.reload()
+    page.wait_for_selector(".rk-rack .rk-tile")
+    assert rack(page) == tiles and board(page) == sets
+    assert page.locator(".rk-players").inner_text() == players
+    # the sets keep the places they had on this page, not the engine's order
+    page.evaluate(
+        "() => { for (const k of Object.keys(sessionStorage)) if (k.startsWith("
+        "'gametable.rummikub.layout')) sessionStorage.setItem(k, JSON.stringify("
+        "JSON.parse(sessionStorage.getItem(k)).reverse())); }"
+    )
+    page.reload()
+    page.wait_for_selector(".rk-rack .rk-tile")
+    sets = sets[::-1]
+    assert board(page) == sets
+    # an unfinished turn is still laid out after a reload; Reset turn brings back the rack
     moved = tiles[-1]
     rack_tile(page, moved).drag_to(page.locator(".rk-new-set"))
     page.reload()
     page.wait_for_selector(".rk-rack .rk-tile")
-    assert page.locator(".rk-players").inner_text() == players
-    # the unfinished turn is still laid out after the reload; reset brings back the rack
     assert board(page) == [*sets, [moved]]
     page.get_by_role("button", name="Reset turn").click()
     assert rack(page) == tiles and board(page) == sets
+    assert not page.js_errors, page.js_errors
 
 
 def test_two_players_each_see_only_their_own_rack_and_a_spectator_sees_neither(

@@ -3,6 +3,24 @@
 // the pointer or the keyboard), then sent as the engine's action JSON ("= R1 R2 R3 | …").
 // The board colours a set red while it is not a valid set (sets.js, a display aid only); the
 // engine decides, and a refused play comes back with its explanation and changes nothing.
+//
+// Choices where the rules and the issue are silent (what a demanding player expects):
+// - The table being built (the "draft") lives in the page until Play: Undo steps back, Reset
+//   turn restores the turn's start, and a reload within the same turn keeps it
+//   (sessionStorage). Drawing discards it, as at a real table.
+// - Sets keep their place on the board from one turn to the next, and over a reload (the
+//   engine sorts them): an unchanged set stays put, a changed one takes the place of the set
+//   it came from.
+// - Within a set, tiles are shown in set order (runs ascending, groups K R B O). A joker keeps
+//   what it stood for while that still fits; a new one goes at a run's top end, or takes a
+//   group's first missing colour (as the engine's notation reader does); "joker ⇄" switches
+//   it to the set's other readings.
+// - A tile that was on the table at the start of the turn cannot be dropped on the rack: the
+//   page says why (the rules: every tile on the table stays there) instead of sending a play
+//   the engine would refuse. Anything else, including invalid sets, is sent and explained
+//   by the engine.
+// - The hint glows on the rack tiles it would lay (or on Draw); "Show the hint" lays the
+//   hinted table out for the player to check and Play — it is never played for them.
 import {
   html, useState, useEffect, useMemo, useRef, useCallback, cx, seatName, plural, clockText,
 } from "gametable/ui.js";
@@ -13,6 +31,7 @@ import {
 
 const SORT_KEY = "gametable.rummikub.sort";
 const DRAFT_KEY = "gametable.rummikub.draft";
+const LAYOUT_KEY = "gametable.rummikub.layout";
 
 // ---- tiles ------------------------------------------------------------------------------
 
@@ -27,7 +46,7 @@ function JokerFace() {
 /** One tile: a number in its colour over a small pip, or the joker's face (with the tile it
  * stands for under it once it is on the table). */
 export function Tile({
-  name, face, small, selected, hinted, fresh, mark, label, onClick, onPointerDown, tabIndex, extraClass, id,
+  name, face, small, selected, hinted, fresh, mark, label, onClick, onPointerDown, extraClass, id,
 }) {
   const info = tileInfo(name);
   const shownFace = info.joker ? face || info.face : null;
@@ -42,7 +61,7 @@ export function Tile({
     return html`<span class=${cls} data-tile=${name} aria-label=${text} title=${text} role="img">${body}</span>`;
   }
   return html`<button type="button" class=${cls} data-tile=${name} data-id=${id} aria-label=${text} title=${text}
-      aria-pressed=${selected ? "true" : "false"} tabindex=${tabIndex}
+      aria-pressed=${selected ? "true" : "false"}
       onClick=${onClick} onPointerDown=${onPointerDown}>${body}</button>`;
 }
 
@@ -156,6 +175,19 @@ function playJSON(draft) {
   return `= ${draft.sets.map((s) => setText(s.items)).join(" | ")}`;
 }
 
+function loadLayout(key) {
+  try {
+    const saved = key && JSON.parse(sessionStorage.getItem(key) || "null");
+    return Array.isArray(saved) && saved.every((x) => Array.isArray(x)) ? saved : [];
+  } catch {
+    return [];
+  }
+}
+
+function saveLayout(key, layout) {
+  try { if (key) sessionStorage.setItem(key, JSON.stringify(layout)); } catch { /* not kept */ }
+}
+
 function loadSort() {
   try { return localStorage.getItem(SORT_KEY) === "number" ? "number" : "colour"; } catch { return "colour"; }
 }
@@ -250,8 +282,8 @@ function Recent({ view, seat, seats }) {
     </div>`;
 }
 
-function SetView({ set, index, selectedIds, interactive, hinted, justPlayed, changed, onTile, onDragStart, dropTarget,
-  onPlaceHere, canPlace, onSelectSet, setSelected, onSplit, splitAt, onJoker, busy }) {
+function SetView({ set, index, selectedIds, interactive, justPlayed, changed, onTile, onDragStart, dropTarget,
+  onPlaceHere, canPlace, fits, onSelectSet, setSelected, onSplit, splitAt, onJoker, busy }) {
   const r = readSet(set.items);
   const jokerHere = r.ok && r.count > 1 && set.items.some((t) => t.name === "J");
   const what = r.ok
@@ -259,7 +291,7 @@ function SetView({ set, index, selectedIds, interactive, hinted, justPlayed, cha
     : r.problem;
   return html`
     <div class=${cx("rk-set", r.ok ? "valid" : "invalid", changed && "changed", justPlayed && "just-played",
-                    dropTarget && "drop-over", setSelected && "selected", canPlace && "can-place")}
+                    dropTarget && "drop-over", setSelected && "selected", canPlace && "can-place", fits && "fits")}
          data-drop=${interactive ? `set:${set.key}` : null} data-set=${set.key} role="group"
          aria-label=${`set ${index + 1}: ${r.ok ? `${r.kind}, ${r.value} points` : `not a valid set (${r.problem})`}`}>
       <div class="rk-set-head">
@@ -280,13 +312,14 @@ function SetView({ set, index, selectedIds, interactive, hinted, justPlayed, cha
                 onClick=${onSplit} aria-label=${`split set ${index + 1} before ${tileLabel(t.name, slot.face)}`}
                 title="Split the set here">✂</button>`}
             <${Tile} key=${t.id} id=${t.id} name=${t.name} face=${slot.face} selected=${selectedIds.has(t.id)}
-              hinted=${hinted} mark=${t.from === "rack" ? "rack" : null}
+              mark=${t.from === "rack" ? "rack" : null}
               label=${`${tileLabel(t.name, slot.face)}, on the table in set ${index + 1}${t.from === "rack" ? " (from your rack this turn)" : ""}`}
               onClick=${interactive ? () => onTile(t.id) : null}
               onPointerDown=${interactive ? (e) => onDragStart(e, { ids: [t.id] }) : null} />`;
         })}
         ${interactive && canPlace && html`<button type="button" class="rk-place" onClick=${onPlaceHere}
-            aria-label=${`put the selected tiles in set ${index + 1}`} title="Put the selected tiles here">+</button>`}
+            aria-label=${`put the selected tiles in set ${index + 1}${fits ? " (it makes a valid set)" : ""}`}
+            title=${fits ? "The selected tiles fit here" : "Put the selected tiles here"}>+</button>`}
       </div>
     </div>`;
 }
@@ -295,12 +328,16 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, toast, readOn
   const myTurn = !readOnly && seat !== null && legal.length > 0 && view.phase !== "over";
   const rackNames = view.rack || [];
 
-  // Sets keep their place on the board from one position to the next (the engine sorts them).
-  const layout = useRef([]);
+  // Sets keep their place on the board from one position to the next (the engine sorts
+  // them), over a reload too.
+  const layoutKey = !readOnly && frame && frame.table ? `${LAYOUT_KEY}:${frame.table}:${seat}` : null;
+  const layout = useRef(null);
+  if (layout.current === null) layout.current = loadLayout(layoutKey);
   const tableSets = useMemo(() => {
     const next = view.table.map((s) => ({ names: s, tokens: s.map(rackName) }));
     const ordered = stableOrder(layout.current, next).map((x) => x.names);
     layout.current = ordered.map((s) => s.map(rackName));
+    saveLayout(layoutKey, layout.current);
     return ordered;
   }, [JSON.stringify(view.table)]);
 
@@ -555,6 +592,10 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, toast, readOn
   const laid = fresh.rack.length - draft.rack.length;
   const invalid = draft.sets.filter((s) => !readSet(s.items).ok).length;
   const splitAt = selected.length === 1 ? selected[0] : null;
+  // legal targets: the sets the selected (or dragged) tiles would make valid
+  const movingItems = [...draft.rack, ...draft.sets.flatMap((s) => s.items)].filter((t) => selIds.has(t.id));
+  const fitsIn = (s) => movingItems.length > 0 && !s.items.some((t) => selIds.has(t.id))
+    && readSet([...s.items, ...movingItems]).ok;
   const sortChange = (by) => { setSortBy(by); try { localStorage.setItem(SORT_KEY, by); } catch { /* ignore */ } };
   const drawMove = legal.find((x) => x.text === "draw" || x.text === "pass");
   const ghostTiles = dragging ? [...draft.rack, ...draft.sets.flatMap((s) => s.items)].filter((t) => dragging.ids.includes(t.id)) : [];
@@ -578,10 +619,10 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, toast, readOn
         <div class="rk-sets">
           ${draft.sets.map((s, i) => html`
             <${SetView} key=${s.key} set=${s} index=${i} selectedIds=${selIds} interactive=${myTurn} busy=${busy}
-              hinted=${false} changed=${myTurn && isChanged(s)}
+              changed=${myTurn && isChanged(s)}
               justPlayed=${!isChanged(s) && justPlayed.has(setText(s.items))}
               onTile=${toggleTile} onDragStart=${onDragStart} dropTarget=${over === `set:${s.key}`}
-              canPlace=${anySelected && selectedSet !== s.key} onPlaceHere=${() => place(idsOfSelection(), { set: s.key })}
+              canPlace=${anySelected && selectedSet !== s.key} fits=${fitsIn(s)} onPlaceHere=${() => place(idsOfSelection(), { set: s.key })}
               onSelectSet=${() => toggleSet(s.key)} setSelected=${selectedSet === s.key}
               splitAt=${s.items.some((t) => t.id === splitAt) ? splitAt : null} onSplit=${() => split(s.key, splitAt)}
               onJoker=${() => cycleJoker(s.key)} />`)}
