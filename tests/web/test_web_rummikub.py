@@ -248,6 +248,7 @@ def test_split_join_undo_and_back_to_rack(web_server, page) -> None:
     first = tiles[:4]
     for name in first:  # select four tiles by clicking, then "New set"
         rack_tile(page, name).click()
+    assert page.get_by_role("button", name="Back to rack").count() == 0  # already there
     page.locator(".rk-new-set").click()
     assert built() == [sorted(first)]
     # split: select the third tile of the set, then the scissors before it

@@ -645,7 +645,7 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, toast, readOn
               <button type="button" aria-pressed=${sortBy === "number" ? "true" : "false"} onClick=${() => sortChange("number")}
                 title="By number, then colour: groups show up">Sort by number</button>
             </span>
-            ${myTurn && anySelected && selectedSet === null && html`<button type="button" class="rk-back-to-rack"
+            ${myTurn && selected.some((id) => !draft.rack.some((t) => t.id === id)) && html`<button type="button" class="rk-back-to-rack"
                 onClick=${() => place(selected, { rack: true })}>Back to rack</button>`}
           </div>
           <div class="rk-rack-tiles">
