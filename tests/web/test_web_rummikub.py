@@ -262,6 +262,9 @@ def test_split_join_undo_and_back_to_rack(web_server, page) -> None:
     # undo goes back one step (split again); dragging a set by its handle joins it too
     page.get_by_role("button", name="Undo").click()
     assert len(built()) == 2
+    # a tile dragged from one set to another
+    mine.nth(n + 1).locator("button.rk-tile").first.drag_to(mine.nth(n))
+    assert [len(x) for x in built()] == [3, 1]
     mine.nth(n + 1).locator(".rk-set-handle").drag_to(mine.nth(n))
     assert built() == [sorted(first)]
     # back to the rack: select two of the set's tiles
