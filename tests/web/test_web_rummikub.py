@@ -7,12 +7,14 @@ viewer; and the board's set check compared with the engine's on generated sets."
 from __future__ import annotations
 
 import itertools
+import re
 from collections import Counter
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from playwright.sync_api import expect
 from webutil import new_table, open_table, shot, version, wait_turn_or_end, wait_version_after
 
 from gametable.games.rummikub.tiles import (
@@ -120,7 +122,7 @@ def build_play(page: Any, steps: list[tuple[str, int, list[str]]], checks: dict[
         for name in rest:
             rack_tile(page, name).focus()
             page.keyboard.press("Enter")
-        assert "fits" in (target.get_attribute("class") or "")  # the target is highlighted
+        expect(target).to_have_class(re.compile(r"\bfits\b"))  # the target is highlighted
         target.locator(".rk-place").focus()
         page.keyboard.press("Enter")
         checks["keyboard"] = checks.get("keyboard", 0) + 1

@@ -120,7 +120,8 @@ def register_web(app: typer.Typer) -> None:
         from gametable.core.errors import GameError
 
         game = find_game(game_name)
-        count = players if players is not None else (1 if game.min_players == 1 else 2)
+        # Against a bot by default (Ramen! Ramen! has a solo game too: --players 1).
+        count = players if players is not None else max(game.min_players, min(2, game.max_players))
         try:
             options = parse_game_options(game, [], list(ctx.args))
             seat_specs = _seat_specs(seats, count, hint_bot(game, count))

@@ -776,6 +776,10 @@ function Result({ result, view, seats, mySeat }) {
 export default {
   Table,
   describe,
+  /** The view's public history: Rummikub's view keeps the moves since the seat's last turn. */
+  events: (view) => view.recent || [],
+  /** The table is shown on the board by "Show the hint"; the message stays short. */
+  hintText: (hint) => `the ${hint.bot} bot's move is ready: press "Show the hint" to see it on the table`,
   Result,
   help: "Drag tiles from your rack onto the table (or click tiles, then a set's + or New set); red sets are not valid yet; press Play, or Draw a tile.",
 };

@@ -187,7 +187,8 @@ export function TablePage({ tableId }) {
     const answer = await socket.current.request({ type: "hint" });
     if (answer.type === "hint") {
       setHint(answer);
-      toast(`Hint (${answer.bot}): ${answer.text}`, "notice");
+      const text = module.hintText ? module.hintText(answer) : answer.text;
+      toast(`Hint: ${text.length > 140 ? `${text.slice(0, 139)}…` : text}`, "notice");
     } else {
       setHint(null);
       toast(answer.message);
@@ -208,7 +209,8 @@ export function TablePage({ tableId }) {
     if (!frame || !module) return [];
     const ctx = { seats: frame.seats, mySeat, name: (s) => seatName(frame.seats, s, mySeat), view: frame.view };
     // A game's describe() gives a sentence, several (a whole turn), or null to skip.
-    const game = (frame.view.log || []).flatMap((ev) => module.describe(ev, ctx) || [])
+    const history = module.events ? module.events(frame.view) : frame.view.log || [];
+    const game = history.flatMap((ev) => module.describe(ev, ctx) || [])
       .filter(Boolean).map((text) => ({ text, kind: "game" }));
     const server = (frame.events || []).filter((e) => e.kind !== "created")
       .map((e) => ({ text: e.text, kind: "server" }));
