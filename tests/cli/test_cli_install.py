@@ -21,10 +21,12 @@ def test_make_play_installs_the_extra_the_readme_commands_need(tmp_path: Path) -
         cwd=ROOT, capture_output=True, text=True, check=True,
     ).stdout  # fmt: skip
     installs = [line for line in dry_run.splitlines() if "pip install" in line and "-e" in line]
-    assert installs and all('".[sim]"' in line for line in installs), dry_run
+    # make play plays in the browser: it installs the [server] extra, which holds [sim].
+    assert installs and all('".[server]"' in line for line in installs), dry_run
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
         "optional-dependencies"
     ]
+    assert "gametable[sim]" in extras["server"]
     sim = " ".join(extras["sim"])
     for needed in ("matplotlib", "openskill"):  # reports, tournament ratings
         assert needed in sim
