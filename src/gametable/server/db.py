@@ -283,6 +283,17 @@ class Store:
         reported ``False`` (a conflict: another writer got there first) and change nothing.
         Rows are locked in table-id order, so concurrent batches never deadlock.
         """
+        for attempt in range(4):
+            try:
+                return self._commit_moves(writes)
+            except sa.exc.OperationalError as exc:
+                # A deadlock or serialization failure (PostgreSQL) rolled the batch back
+                # whole: nothing was written, so it is safe to try again.
+                if getattr(exc.orig, "sqlstate", None) not in ("40P01", "40001") or attempt == 3:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _commit_moves(self, writes: Sequence[MoveWrite]) -> list[bool]:
         order = sorted(range(len(writes)), key=lambda i: (writes[i].table_id, writes[i].version))
         ok = [False] * len(writes)
         now = time.time()
@@ -466,9 +477,19 @@ class Store:
         cond = sa.and_(tables_t.c.status.in_(["open", "playing"]), free)
         if table_ids is not None:
             cond = sa.and_(cond, tables_t.c.id.in_(list(table_ids)))
+        # Rows a decision is being written to right now are skipped (renewed next time):
+        # waiting for them, or locking them in another order, could deadlock with a batch.
+        rows = (
+            sa.select(tables_t.c.id)
+            .where(cond)
+            .order_by(tables_t.c.id)
+            .with_for_update(skip_locked=True)
+        )
         with self.engine.begin() as conn:
             conn.execute(
-                tables_t.update().where(cond).values(owner=owner, lease_until=now + seconds)
+                tables_t.update()
+                .where(tables_t.c.id.in_(rows.scalar_subquery()))
+                .values(owner=owner, lease_until=now + seconds)
             )
             held = conn.execute(
                 sa.select(tables_t.c.id).where(
