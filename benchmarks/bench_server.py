@@ -46,6 +46,8 @@ def start_server(database: str, port: int, workers: int) -> subprocess.Popen[byt
         [
             sys.executable, "-m", "gametable.cli.main", "serve", "--port", str(port),
             "--database", database, "--bot-workers", str(workers), "--log-level", "warning",
+            # the per-connection limit protects a public server; clients here answer at once
+            "--message-rate", "100000",
         ],
         stdout=subprocess.DEVNULL,
     )
