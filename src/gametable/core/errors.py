@@ -84,3 +84,44 @@ def quote(value: object, limit: int = 60) -> str:
     except (RecursionError, ValueError):
         return f"<a deeply nested {type(value).__name__}>"
     return clip(text, limit)
+
+
+INPUT_QUOTE_LIMIT = 40
+"""At most this many characters of what a player typed are quoted back in a game's error."""
+
+
+def quote_input(value: object, limit: int = INPUT_QUOTE_LIMIT) -> str:
+    """What a player sent, written short and safely for a game's error message.
+
+    Text is quoted and cut to ``limit`` characters with "…" (with ``str``'s own repr, even
+    for a subclass that overrides it); any other value is described by
+    :func:`describe_value`. Games quote typed notation and decision fields with these two,
+    so that a message never formats a value whose ``repr`` could be huge or could fail.
+
+    >>> quote_input("C6"), quote_input("9" * 100, 8), quote_input(1.5)
+    ("'C6'", "'9999999…'", '1.5')
+    """
+    if isinstance(value, str):
+        cut = value if len(value) <= limit else value[: limit - 1] + "…"
+        return str.__repr__(cut)
+    return describe_value(value, limit)
+
+
+def describe_value(value: object, limit: int = INPUT_QUOTE_LIMIT) -> str:
+    """Any value offered in a decision, written short: text quoted and cut, numbers as
+    themselves unless huge, anything else named by its kind, never by its ``repr``.
+
+    >>> describe_value(1.0), describe_value(10**400), describe_value([1, 2]), describe_value(None)
+    ('1.0', 'a huge number', 'a list', 'None')
+    """
+    if isinstance(value, str):
+        return quote_input(value, limit)
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, int):
+        small = -(10**limit) < value < 10**limit
+        return int.__repr__(value) if small else "a huge number"
+    if isinstance(value, float):
+        return float.__repr__(value)
+    kind = type(value).__name__
+    return f"an {kind}" if kind[:1].lower() in "aeiou" else f"a {kind}"

@@ -30,6 +30,8 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
+from gametable.core.errors import INPUT_QUOTE_LIMIT, quote_input
+
 BEEF, CHICKEN, SHRIMP, SOY, FURY = 0, 1, 2, 3, 4
 CHASHU, EGGS, NARUTO = 5, 6, 7
 CORN, MUSHROOMS, SCALLIONS = 8, 9, 10
@@ -77,32 +79,11 @@ TYPES_TABLE = (0, 2, 5, 9, 14)
 _BY_CODE = {code.lower(): kind for kind, code in enumerate(CODES)}
 
 
-QUOTE_LIMIT = 40
+QUOTE_LIMIT = INPUT_QUOTE_LIMIT
 """At most this many characters of what a player typed are quoted back in an error."""
 
-
-def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
-    """``text`` quoted for an error message, cut to ``limit`` characters with "…".
-
-    A value that is not text is described (``the number 7``, ``a list``), so that a
-    message never formats a value whose ``repr`` could be huge or could itself fail.
-    """
-    if isinstance(text, str):
-        shown = text if len(text) <= limit else text[: limit - 1] + "…"
-        return repr(shown)
-    if isinstance(text, bool):
-        return "true" if text else "false"
-    if isinstance(text, int):
-        return f"the number {text}" if -(10**15) < text < 10**15 else "a huge number"
-    if isinstance(text, float):
-        return f"the number {text!r}"
-    if text is None:
-        return "nothing (null)"
-    if isinstance(text, (list, tuple)):
-        return "a list"
-    if isinstance(text, dict):
-        return "an object"
-    return "a value that is not text"
+quote = quote_input
+"""What a player sent, quoted short and safely (:func:`gametable.core.errors.quote_input`)."""
 
 
 def code(kind: int) -> str:

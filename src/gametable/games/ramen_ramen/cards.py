@@ -25,6 +25,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from gametable.core.errors import INPUT_QUOTE_LIMIT, describe_value, quote_input
+
 INGREDIENTS = ("Ajitama", "Chashu", "Kamaboko", "Menma", "Negi", "Nori", "Shiitake")
 ENGLISH = ("egg", "pork", "fish cake", "bamboo", "green onion", "seaweed", "mushroom")
 LETTERS = ("A", "C", "K", "M", "G", "N", "S")
@@ -40,44 +42,14 @@ CARD_BY_NAME = {name: card for card, name in enumerate(CARD_NAMES)}
 
 _CARD_RE = re.compile(r"^\s*([a-z]+)\s*([0-9]+)\s*$", re.IGNORECASE)
 
-QUOTE_LIMIT = 40
-"""Longest piece of a person's input an error message quotes in full."""
+QUOTE_LIMIT = INPUT_QUOTE_LIMIT
+"""At most this many characters of what a player typed are quoted back in an error."""
 
+quote = quote_input
+"""Typed text quoted short for an error message (:func:`gametable.core.errors.quote_input`)."""
 
-def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """``text`` quoted for an error message, cut to ``limit`` characters with "…".
-
-    >>> quote("N4")
-    "'N4'"
-    >>> quote("9" * 100, 8)
-    "'9999999…'"
-    """
-    cut = text if len(text) <= limit else text[: limit - 1] + "…"
-    return str.__repr__(cut)  # str's own repr, even for a subclass that overrides it
-
-
-def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
-    """Any value offered in a decision, written short and safely for an error message.
-
-    Text is quoted and cut (:func:`quote`); numbers print as themselves unless huge;
-    anything else is named by its kind, never by its ``repr`` (which may be enormous, or
-    raise).
-
-    >>> shown(1.0), shown(10**400), shown([1, 2])
-    ('1.0', 'a huge number', 'a list')
-    """
-    if isinstance(value, str):
-        return quote(value, limit)
-    if isinstance(value, bool) or value is None:
-        return repr(value)
-    if isinstance(value, int):
-        small = -(10**limit) < value < 10**limit
-        return int.__repr__(value) if small else "a huge number"
-    if isinstance(value, float):
-        return float.__repr__(value)
-    kind = type(value).__name__
-    return f"an {kind}" if kind[:1].lower() in "aeiou" else f"a {kind}"
-
+shown = describe_value
+"""A decision's field written short and safely (:func:`gametable.core.errors.describe_value`)."""
 
 def ingredient(card: int) -> int:
     """The card's ingredient index (0 = Ajitama … 6 = Shiitake)."""

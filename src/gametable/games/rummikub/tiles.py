@@ -19,7 +19,7 @@ import itertools
 import re
 from collections.abc import Iterable, Sequence
 
-from gametable.core.errors import NotationError
+from gametable.core.errors import INPUT_QUOTE_LIMIT, NotationError, quote_input
 
 COLOURS = "KRBO"
 """Colour letters in canonical order: black, red, blue, orange."""
@@ -94,32 +94,11 @@ def tile_value(code: int, joker_penalty: int = 30) -> int:
     return joker_penalty if code == JOKER else code % 13 + 1
 
 
-QUOTE_LIMIT = 40
+QUOTE_LIMIT = INPUT_QUOTE_LIMIT
 """At most this many characters of what a player typed are quoted back in an error."""
 
-
-def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
-    """``text`` quoted for an error message, cut to ``limit`` characters with "…".
-
-    A value that is not text is described (``the number 7``, ``a list``), so that a
-    message never formats a value whose ``repr`` could be huge or could itself fail.
-    """
-    if isinstance(text, str):
-        shown = text if len(text) <= limit else text[: limit - 1] + "…"
-        return repr(shown)
-    if isinstance(text, bool):
-        return "true" if text else "false"
-    if isinstance(text, int):
-        return f"the number {text}" if -(10**15) < text < 10**15 else "a huge number"
-    if isinstance(text, float):
-        return f"the number {text!r}"
-    if text is None:
-        return "nothing (null)"
-    if isinstance(text, (list, tuple)):
-        return "a list"
-    if isinstance(text, dict):
-        return "an object"
-    return "a value that is not text"
+quote = quote_input
+"""What a player sent, quoted short and safely (:func:`gametable.core.errors.quote_input`)."""
 
 
 _TILE_RE = re.compile(r"^([KRBOkrbo])(1[0-3]|[1-9])$")
