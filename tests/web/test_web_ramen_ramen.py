@@ -7,6 +7,7 @@ from __future__ import annotations
 from webutil import (
     labels,
     new_table,
+    open_seats,
     open_table,
     shot,
     version,
@@ -108,12 +109,7 @@ def test_two_players_each_see_only_their_own_hand_and_a_spectator_sees_neither(
     web_server, browser
 ) -> None:
     table = new_table(web_server.base, GAME, 2, humans=2)
-    pages = []
-    for seat in (0, 1, None):
-        context = browser.new_context(viewport={"width": 1100, "height": 800})
-        page = context.new_page()
-        open_table(page, web_server.base, table, seat)
-        pages.append(page)
+    pages = open_seats(browser, web_server.base, table)
     a, b, watcher = pages
     a.wait_for_selector(".rr-hand .rr-card")
     b.wait_for_selector(".rr-hand .rr-card")

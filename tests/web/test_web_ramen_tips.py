@@ -12,6 +12,7 @@ from typing import Any
 from webutil import (
     labels,
     new_table,
+    open_seats,
     open_table,
     shot,
     version,
@@ -286,12 +287,7 @@ def test_my_chosen_card_waits_for_the_others_and_survives_a_reload(web_server, b
 
 def test_the_secret_choice_stays_secret_until_all_reveal_together(web_server, browser) -> None:
     table = new_table(web_server.base, GAME, 3, humans=2)
-    pages = []
-    for seat in (0, 1, None):
-        context = browser.new_context(viewport={"width": 1100, "height": 850})
-        page = context.new_page()
-        open_table(page, web_server.base, table, seat)
-        pages.append(page)
+    pages = open_seats(browser, web_server.base, table, height=850)
     a, b, watcher = pages
     a.wait_for_selector(".tt-hand .tt-card")
     b.wait_for_selector(".tt-hand .tt-card")

@@ -15,7 +15,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from playwright.sync_api import expect
-from webutil import new_table, open_table, shot, version, wait_turn_or_end, wait_version_after
+from webutil import (
+    new_table,
+    open_seats,
+    open_table,
+    shot,
+    version,
+    wait_turn_or_end,
+    wait_version_after,
+)
 
 from gametable.games.rummikub.tiles import (
     COLOURS,
@@ -365,12 +373,7 @@ def test_two_players_each_see_only_their_own_rack_and_a_spectator_sees_neither(
     web_server, browser
 ) -> None:
     table = new_table(web_server.base, GAME, 2, humans=2)
-    pages = []
-    for seat in (0, 1, None):
-        context = browser.new_context(viewport={"width": 1100, "height": 800})
-        page = context.new_page()
-        open_table(page, web_server.base, table, seat)
-        pages.append(page)
+    pages = open_seats(browser, web_server.base, table)
     a, b, watcher = pages
     for p in (a, b):
         p.wait_for_function("() => document.querySelectorAll('.rk-rack .rk-tile').length === 14")

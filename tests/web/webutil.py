@@ -25,6 +25,22 @@ def open_table(page: Any, base: str, table: dict[str, Any], seat: int | None) ->
     page.wait_for_selector(".board", timeout=20_000)
 
 
+def open_seats(
+    browser: Any,
+    base: str,
+    table: dict[str, Any],
+    seats: tuple[int | None, ...] = (0, 1, None),
+    height: int = 800,
+) -> list[Any]:
+    """One browser context per seat (``None``: a spectator), each on the table page."""
+    pages = []
+    for seat in seats:
+        page = browser.new_context(viewport={"width": 1100, "height": height}).new_page()
+        open_table(page, base, table, seat)
+        pages.append(page)
+    return pages
+
+
 def new_table(
     base: str, game: str, players: int, humans: int = 1, bot: str = "random", **extra: Any
 ) -> dict[str, Any]:
