@@ -112,3 +112,13 @@ def test_check_seat_accepts_seats_and_the_spectator_only_where_allowed() -> None
     for bad in (-1, 3, True, False, 1.0, "1", None, 10**100):
         with pytest.raises(SeatError, match="is not a seat of this 3-player game"):
             check_seat(bad, 3)
+
+
+def test_a_result_reads_back_from_its_json_form() -> None:
+    result = Result(scores=(Fraction(5, 2), Fraction(5, 2), -5), ranks=(1, 1, 3), tiebreak=None)
+    again = Result.from_json(result.to_json())
+    assert again.scores == result.scores and again.ranks == result.ranks and again.winners == (0, 1)
+    with pytest.raises(ValueError, match="not a game result"):
+        Result.from_json({"ranks": [1]})
+    with pytest.raises(ValueError, match="not a score"):
+        Result.from_json({"scores": ["1/0"], "ranks": [1]})

@@ -150,3 +150,59 @@ def test_seats_holding_the_same_bot_are_told_apart(server) -> None:
     created = create_table(server.base, game="ramen-fury", players=3, seats=_seats(3, 2))
     names = [s["name"] for s in created["table"]["seats"]]
     assert names == ["player0", "random 1", "random 2"]
+
+
+def test_a_match_deals_its_games_one_after_the_other_with_running_totals(server) -> None:
+    created = create_table(server.base, game="ramen-ramen", players=2, seats=_seats(2, 0), games=2)
+    first = created["table"]["id"]
+    assert created["table"]["match"]["number"] == 1 and created["table"]["match"]["games"] == 2
+    tokens = [s["token"] for s in created["seats"]]
+    clients = [SeatClient(server.base, first, t) for t in tokens]
+    end1 = play_to_end(clients, random.Random(1))
+    match1 = end1["match"]
+    assert match1["number"] == 1 and match1["scores"] == [end1["result"]["scores"]]
+    assert match1["totals"] == end1["result"]["scores"] and not match1["over"]
+    for c in clients:
+        if not (c.state and c.state.get("match", {}).get("next")):
+            c.wait(lambda f: f["type"] == "state" and bool(f.get("match", {}).get("next")))
+    second = clients[0].state["match"]["next"]
+    for c in clients:
+        c.close()
+    # The same seat tokens open the next game, which starts at once.
+    clients = [SeatClient(server.base, second, t) for t in tokens]
+    assert [c.welcome["seat"] for c in clients] == [0, 1]
+    start = clients[0].latest_state()
+    assert start["status"] == "playing" and start["match"]["number"] == 2
+    assert start["match"]["tables"] == [first]
+    end2 = play_to_end(clients, random.Random(2))
+    match2 = end2["match"]
+    assert match2["scores"] == [end1["result"]["scores"], end2["result"]["scores"]]
+    totals = [
+        a + b for a, b in zip(end1["result"]["scores"], end2["result"]["scores"], strict=True)
+    ]
+    assert match2["totals"] == totals and match2["over"] and match2.get("next") is None
+    best = max(totals)
+    assert [r == 1 for r in match2["ranks"]][totals.index(best)]
+    record = httpx.get(f"{server.base}/api/tables/{second}/record").json()
+    assert record["meta"]["match"] == {"number": 2, "games": 2, "tables": [first]}
+    for c in clients:
+        c.close()
+
+
+def test_a_rummikub_match_is_as_long_as_its_rules_say_and_bad_lengths_are_refused(server) -> None:
+    created = create_table(server.base, game="rummikub", players=3, seats=_seats(3, 2), match=True)
+    assert created["table"]["match"]["games"] == 3  # one game per player (§11)
+    capped = create_table(
+        server.base,
+        game="rummikub",
+        players=2,
+        seats=_seats(2, 1),
+        options={"match_games": 4},
+        match=True,
+    )
+    assert capped["table"]["match"]["games"] == 4
+    too_long = httpx.post(
+        f"{server.base}/api/tables",
+        json={"game": "ramen-fury", "players": 2, "seats": _seats(2, 1), "games": 50},
+    )
+    assert too_long.status_code == 422

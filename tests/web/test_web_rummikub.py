@@ -24,6 +24,7 @@ from webutil import (
     wait_turn_or_end,
     wait_version_after,
 )
+from wsclient import create_table
 
 from gametable.games.rummikub.tiles import (
     COLOURS,
@@ -551,8 +552,6 @@ def test_a_blocked_game_from_a_record_file_in_the_replay_viewer(web_server, page
     assert "pool ran out" in text and "winners share" in text
     assert "+5/2 (2.50)" in text and "-5" in text
     assert page.locator(".replay-result .rk-result-table tbody tr.winner").count() == 2
-    # a table plays one game: the server keeps no match totals, and the page says so
-    assert "one game of the 3-game match" in text
     # what happened last, in plain words, for the seat the viewer shows (seat 0)
     recent = page.locator(".replay .rk-recent").inner_text()
     assert "You passed (the pool is empty)." in recent
@@ -560,3 +559,36 @@ def test_a_blocked_game_from_a_record_file_in_the_replay_viewer(web_server, page
     assert page.locator(".replay button.rk-tile, .replay .rk-controls").count() == 0
     assert sorted(rack(page)) == sorted(recorder.record.to_json()["result"]["details"]["racks"][0])
     assert not page.js_errors, page.js_errors
+
+
+def test_a_match_shows_its_running_totals_and_leads_to_the_next_game(web_server, page) -> None:
+    # "Match scoring across games": a 2-player match is one game per player (§11); the
+    # page's end screen shows each game's scores, the totals and the way to the next game.
+    import random
+
+    from wsclient import SeatClient, play_to_end
+
+    table = create_table(
+        web_server.base,
+        game=GAME,
+        players=2,
+        seats=[{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "random"}],
+        match=True,
+    )
+    open_table(page, web_server.base, table, 0)
+    assert "Game 1 of 2" in page.get_by_label("Match").inner_text()
+    # The same seat from a second connection plays the game out quickly.
+    hand = SeatClient(web_server.base, table["table"]["id"], table["seats"][0]["token"])
+    final = play_to_end([hand], random.Random(5))
+    hand.close()
+    standings = page.get_by_label("Match standings")
+    standings.wait_for(timeout=30_000)
+    assert "Game 1" in standings.inner_text()
+    totals = final["result"]["scores"]
+    row = standings.locator("tbody tr").first
+    assert str(totals[0]) in row.inner_text()
+    page.get_by_role("link", name="Next game of the match →").click()
+    page.wait_for_function("(id) => location.pathname !== '/play/' + id", arg=table["table"]["id"])
+    page.wait_for_selector(".board")
+    assert "Game 2 of 2" in page.get_by_label("Match").inner_text()
+    assert page.locator(".seat.me").get_attribute("data-seat") == "0"

@@ -19,12 +19,14 @@ def test_the_lobby_creates_a_table_against_bots_and_opens_it(web_server, page) -
     form.get_by_label("Your name").fill("Zoë")
     form.get_by_label("Seat 1", exact=True).select_option("bot:random")
     form.get_by_label("Seat 2", exact=True).select_option("bot:greedy")
+    form.get_by_label("Games").select_option("2")
     shot(page, "lobby-new-table")
     form.get_by_role("button", name="Create table").click()
     page.wait_for_url("**/play/**")
     page.wait_for_selector(".board")
     assert page.locator(".seat.me .name").inner_text() == "Zoë (you)"
     assert page.locator(".seat").count() == 3
+    assert "Game 1 of 2" in page.get_by_label("Match").inner_text()
     page.goto(web_server.base + "/")
     page.locator(".list", has_text="My games").get_by_role("link", name="Resume").first.wait_for()
 

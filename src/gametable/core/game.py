@@ -160,6 +160,19 @@ class Result:
         """The seats ranked first (several when the victory is shared)."""
         return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Result:
+        """A result read back from :meth:`to_json` (``ValueError`` if malformed)."""
+        try:
+            return cls(
+                scores=tuple(score_from_json(s) for s in data["scores"]),
+                ranks=tuple(int(r) for r in data["ranks"]),
+                tiebreak=data.get("tiebreak"),
+                details=dict(data.get("details") or {}),
+            )
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"not a game result: {exc}") from None
+
     def to_json(self) -> dict[str, JSON]:
         """The result as JSON-able data (fractions become ``"n/d"`` strings)."""
         return {
@@ -178,6 +191,18 @@ def score_to_json(score: Score) -> int | str:
             score.numerator if score.denominator == 1 else f"{score.numerator}/{score.denominator}"
         )
     return score
+
+
+def score_from_json(data: Any) -> Score:
+    """A score read back from :func:`score_to_json`'s form; ``ValueError`` if it is none."""
+    if isinstance(data, int) and not isinstance(data, bool):
+        return data
+    if isinstance(data, str) and "/" in data and len(data) <= 40:
+        try:
+            return Fraction(data)
+        except (ValueError, ZeroDivisionError):
+            pass
+    raise ValueError(f"not a score: {data!r}"[:80])
 
 
 def rank_by_keys(

@@ -67,6 +67,12 @@ class CreateTableModel(BaseModel):
     replacement_bot: str | None = Field(None, description="the bot that stands in for absentees")
     public: bool = Field(True, description="listed in the lobby and open to anyone to join")
     title: str | None = Field(None, max_length=80)
+    games: int | None = Field(
+        None, ge=1, le=20, description="a match of this many games, with running totals"
+    )
+    match: bool = Field(
+        False, description="a match as long as the game's rules and options say (Rummikub)"
+    )
 
 
 class JoinModel(BaseModel):
@@ -150,6 +156,8 @@ def create_app(
             replacement_bot=body.replacement_bot,
             public=body.public,
             title=body.title,
+            games=body.games,
+            match=body.match,
         )
         return await server.create_table(spec)
 

@@ -337,6 +337,8 @@ class Store:
         now = time.time()
         if "clock" in values and values["clock"] is not None:
             values["clock"] = dumps(values["clock"])
+        if "config" in values:
+            values["config"] = dumps(values["config"])
         with self.engine.begin() as conn:
             conn.execute(
                 tables_t.update().where(tables_t.c.id == table_id).values(updated_at=now, **values)

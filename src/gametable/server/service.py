@@ -19,7 +19,7 @@ from typing import Any
 
 from gametable.core.records import Move, Record
 from gametable.core.registry import get_game
-from gametable.server.db import Store, TableRow, open_store
+from gametable.server.db import SeatRow, Store, TableRow, open_store
 from gametable.server.hub import LocalHub, RedisHub
 from gametable.server.tables import (
     LiveTable,
@@ -345,8 +345,71 @@ class GameServer:
     # -- the end of a game -------------------------------------------------------------
 
     def on_finished(self, live: LiveTable) -> None:
-        task = asyncio.create_task(self._rate(live.id))
-        self._tasks.append(task)
+        """A game this process finished: rate it, and deal the next game of its match."""
+        self._tasks.append(asyncio.create_task(self._rate(live.id)))
+        match = live.config.get("match")
+        if match and match["number"] < match["games"] and not match.get("next"):
+            self._tasks.append(asyncio.create_task(self._next_game(live)))
+
+    async def _next_game(self, live: LiveTable) -> None:
+        """The next table of a match: the same game, options, seats and tokens, a new deal;
+        it starts at once (every seat is taken). The finished table points to it."""
+        try:
+            match = live.config["match"]
+            table_id = new_table_id()
+            seed = self.new_seed()
+            state = live.game.new_state(live.players, seed, **live.options)
+            now = time.time()
+            config = {
+                **live.config,
+                "match": {
+                    "games": match["games"],
+                    "number": match["number"] + 1,
+                    "results": [*match["results"], live.result_json],
+                    "tables": [*match["tables"], live.id],
+                },
+            }
+            seats = [
+                SeatRow(s.seat, s.kind, s.bot, s.token_hash, s.name, True, False)
+                for s in live.seats
+            ]
+            row = TableRow(
+                id=table_id,
+                game=live.game.name,
+                players=live.players,
+                options=dict(live.options),
+                config=config,
+                seed=str(seed),
+                setup=state.setup,
+                status="playing",
+                version=0,
+                result=None,
+                clock=None,
+                owner=self.hub.process_id,
+                lease_until=now + self.config.lease_seconds,
+                created_at=now,
+                updated_at=now,
+                finished_at=None,
+                seats=seats,
+            )
+            number = match["number"] + 1
+            await asyncio.to_thread(
+                self.store.create_table,
+                row,
+                [("created", None, f"Game {number} of {match['games']} of the match.")],
+            )
+            pointed = {**live.config, "match": {**match, "next": table_id}}
+            await asyncio.to_thread(self.store.update_table, live.id, config=pointed)
+            live.config = pointed
+            nxt = await self.get_live(table_id)
+            if nxt is not None:
+                nxt.owned = True
+                nxt.clock.start(nxt.state.to_act, time.monotonic())
+                nxt.schedule()
+            await self.hub.publish({"kind": "table", "table": live.id})
+            await live.broadcast()
+        except Exception:
+            log.exception("dealing the next game of the match of table %s failed", live.id)
 
     async def _rate(self, table_id: str) -> None:
         from gametable.server.ratings import rate_table
@@ -374,8 +437,7 @@ def replay_steps(record_json: Any) -> dict[str, Any]:
             steps.append(
                 {
                     "to_act": list(state.to_act),
-                    "views": [state.view(s) for s in range(record.players)]
-                    + [state.view(None)],
+                    "views": [state.view(s) for s in range(record.players)] + [state.view(None)],
                     "move": None
                     if move is None
                     else {
@@ -441,6 +503,9 @@ def summary_of_row(row: TableRow) -> dict[str, Any]:
         "created_at": row.created_at,
         "finished_at": row.finished_at,
         "result": row.result,
+        "match": None
+        if not row.config.get("match")
+        else {k: row.config["match"].get(k) for k in ("number", "games", "next", "tables")},
     }
 
 
@@ -464,6 +529,11 @@ def build_record(row: TableRow, moves: list[Any]) -> dict[str, Any]:
             "table": row.id,
             "server": "gametable serve",
             "decided_by": [m.by for m in moves],
+            **(
+                {"match": {k: row.config["match"].get(k) for k in ("number", "games", "tables")}}
+                if row.config.get("match")
+                else {}
+            ),
         },
     )
     data = record.to_json()

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from gametable.agents.catalog import hint_bot
 from gametable.core.errors import GameError, IllegalAction, NotationError
-from gametable.core.game import Action, Game
+from gametable.core.game import Action, Game, Result, score_to_json
 from gametable.core.registry import get_game
 from gametable.server.clocks import Clock, ClockConfig
 from gametable.server.db import MoveRow, MoveWrite, SeatRow, TableRow
@@ -150,6 +150,13 @@ class TableSpec:
     replacement_bot: str | None = None
     public: bool = True
     title: str | None = None
+    games: int | None = None
+    """A match of this many games (with running totals); ``None``: one game, unless
+    ``match`` asks for a match as long as the game's rules and options say."""
+    match: bool = False
+
+
+MAX_MATCH_GAMES = 20
 
 
 def check_spec(spec: TableSpec) -> tuple[Game, dict[str, Any], list[SeatRow], dict[str, Any]]:
@@ -221,13 +228,23 @@ def check_spec(spec: TableSpec) -> tuple[Game, dict[str, Any], list[SeatRow], di
         )
     if spec.grace_seconds is not None and spec.grace_seconds < 0:
         raise Refused("bad-table", "grace_seconds must not be negative")
-    config = {
+    config: dict[str, Any] = {
         "clocks": clocks.to_json(),
         "grace_seconds": spec.grace_seconds,
         "replacement_bot": replacement,
         "public": bool(spec.public),
         "title": (spec.title or "")[:80] or None,
     }
+    if spec.games is not None or spec.match:
+        if spec.games is not None and not 1 <= spec.games <= MAX_MATCH_GAMES:
+            raise Refused(
+                "bad-table", f"a match has 1 to {MAX_MATCH_GAMES} games, not {spec.games}"
+            )
+        length = game.new_match(spec.players, options, spec.games).games
+        if not 1 <= length <= MAX_MATCH_GAMES:
+            raise Refused("bad-table", f"a match has 1 to {MAX_MATCH_GAMES} games, not {length}")
+        if length > 1:
+            config["match"] = {"games": length, "number": 1, "results": [], "tables": []}
     return game, options, seats, config
 
 
@@ -294,6 +311,7 @@ class LiveTable:
         self.status = row.status
         self.result_json = row.result
         self.finished_at = row.finished_at
+        self.config = row.config
         self.events = events
         if row.clock is not None:
             self.clock.restore(row.clock, time.monotonic())
@@ -321,6 +339,33 @@ class LiveTable:
             )
         return out
 
+    def match_info(self) -> dict[str, Any] | None:
+        """Where this game stands in its match: game ``number`` of ``games``, the previous
+        games' scores and the running standings (this game counted once it is over), and
+        the ``next`` table once this game is over and the match goes on."""
+        match = self.config.get("match")
+        if not match:
+            return None
+        results = [Result.from_json(r) for r in match["results"]]
+        if self.status == "finished" and self.result_json:
+            results.append(Result.from_json(self.result_json))
+        standing = self.game.new_match(self.players, self.options, match["games"])
+        for result in results:
+            standing.add(result)
+        ranks, tiebreak = standing.standings()
+        return {
+            "number": match["number"],
+            "games": match["games"],
+            "tables": list(match["tables"]),
+            "next": match.get("next"),
+            "scores": [[score_to_json(x) for x in r.scores] for r in results],
+            "totals": [score_to_json(x) for x in standing.totals],
+            "games_won": list(standing.games_won),
+            "ranks": list(ranks),
+            "tiebreak": tiebreak,
+            "over": standing.is_over,
+        }
+
     def summary(self) -> dict[str, Any]:
         """The table as the lobby lists it (public: no seed, no cards)."""
         return {
@@ -340,6 +385,7 @@ class LiveTable:
             "created_at": self.created_at,
             "finished_at": self.finished_at,
             "result": self.result_json,
+            "match": self.match_info(),
         }
 
     def frame(self, seat: int | None) -> dict[str, Any]:
@@ -370,6 +416,9 @@ class LiveTable:
                 data["legal_complete"] = game.info.enumerable_actions
         if self.status == "finished":
             data["result"] = self.result_json
+        match = self.match_info()
+        if match is not None:
+            data["match"] = match
         return data
 
     async def broadcast(self) -> None:

@@ -751,7 +751,6 @@ function Result({ result, view, seats, mySeat }) {
       (${shared ? `${winners.map(name).join(" and ")}, ` : `${name(winners[0])}, `}${low} points).
       Everyone else scores minus the difference from it; the ${shared ? "winners share" : "winner takes"} the total${shared ? " equally" : ""}.</p>`;
   }
-  const match = view && view.options && (view.options.match_games !== null && view.options.match_games !== undefined);
   return html`
     <div class="rk-result">
       ${how}
@@ -768,8 +767,6 @@ function Result({ result, view, seats, mySeat }) {
           </tr>`)}</tbody>
       </table>
       <p class="muted">A tile left on a rack counts its number; a joker counts ${penalty}. Every game's scores add up to zero.</p>
-      ${match && html`<p class="muted">This table plays one game of the ${view.options.match_games}-game match its options
-        describe; the server keeps no running totals across tables, so add this game's scores to your match sheet.</p>`}
     </div>`;
 }
 

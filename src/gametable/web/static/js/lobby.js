@@ -95,6 +95,7 @@ function NewTable({ game, onCreated }) {
   const [bankMinutes, setBankMinutes] = useState(10);
   const [increment, setIncrement] = useState(10);
   const [isPublic, setPublic] = useState(true);
+  const [games, setGames] = useState("1");
   const [name, setName] = useState(myName());
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
@@ -119,6 +120,7 @@ function NewTable({ game, onCreated }) {
       options,
       seats: seatSpecs,
       public: isPublic,
+      ...(games === "match" ? { match: true } : games !== "1" ? { games: Number(games) } : {}),
       clocks:
         clock === "turn" ? { turn_seconds: Number(turnSeconds) }
           : clock === "bank" ? { bank_seconds: Number(bankMinutes) * 60, increment_seconds: Number(increment) }
@@ -171,6 +173,13 @@ function NewTable({ game, onCreated }) {
             <${OptionField} spec=${spec} value=${options[spec.name]} players=${players}
               onChange=${(v) => setOptions({ ...options, [spec.name]: v })} />`)}
         </fieldset>`}
+      <label>Games
+        <select value=${games} aria-label="Games" onChange=${(e) => setGames(e.target.value)}>
+          <option value="1">One game</option>
+          <option value="match">A match, as long as the rules say</option>
+          ${[2, 3, 4, 5].map((n) => html`<option value=${String(n)}>A match of ${n} games (running totals)</option>`)}
+        </select>
+      </label>
       <fieldset>
         <legend>Clock</legend>
         <div class="row">

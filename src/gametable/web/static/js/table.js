@@ -90,9 +90,32 @@ function statusLine(frame, mySeat) {
   return `Waiting for ${names.join(", ")}…`;
 }
 
-function EndScreen({ frame, module, mySeat, tableId, onClose }) {
+/** A match's standings: each game's scores, the running totals, games won and ranks. */
+function MatchStandings({ match, seats, mySeat }) {
+  return html`
+    <table class="scores match-standings" aria-label="Match standings">
+      <caption>Match after game ${match.scores.length} of ${match.games}${match.over ? " — the match is over" : ""}
+        ${match.tiebreak && html` · decided by ${match.tiebreak}`}</caption>
+      <thead><tr><th>Seat</th>${match.scores.map((_, i) => html`<th>Game ${i + 1}</th>`)}
+        <th>Total</th><th>Games won</th><th>Rank</th></tr></thead>
+      <tbody>${match.totals.map((total, s) => html`
+        <tr class=${cx(match.over && match.ranks[s] === 1 && "winner")}>
+          <td>${seatName(seats, s, mySeat)}</td>
+          ${match.scores.map((g) => html`<td>${g[s]}</td>`)}
+          <td><b>${total}</b></td><td>${match.games_won[s]}</td><td>${match.ranks[s]}</td></tr>`)}</tbody>
+    </table>`;
+}
+
+function nextGameLink(match, mySeat, token) {
+  if (!match || !match.next) return null;
+  const mine = mySeat !== null && token ? `#seat=${mySeat}&token=${encodeURIComponent(token)}` : "";
+  return `/play/${encodeURIComponent(match.next)}${mine}`;
+}
+
+function EndScreen({ frame, module, mySeat, tableId, token, onClose }) {
   const result = frame.result;
   const Result = module.Result;
+  const next = nextGameLink(frame.match, mySeat, token);
   async function download() {
     const record = await api.record(tableId);
     downloadJSON(`${record.game}-${tableId}.json`, record);
@@ -107,9 +130,12 @@ function EndScreen({ frame, module, mySeat, tableId, onClose }) {
           <tr class=${cx(result.winners.includes(s) && "winner")}><td>${seatName(frame.seats, s, mySeat)}</td>
             <td>${score}</td><td>${result.ranks[s]}</td></tr>`)}</tbody>
       </table>
+      ${frame.match && html`<${MatchStandings} match=${frame.match} seats=${frame.seats} mySeat=${mySeat} />`}
       ${Result && html`<${Result} result=${result} view=${frame.view} seats=${frame.seats} mySeat=${mySeat} />`}
       <div class="row end-actions">
-        <button class="primary" onClick=${download}>Download the record</button>
+        ${next && html`<a class="button primary" href=${next}>Next game of the match →</a>`}
+        ${frame.match && !frame.match.over && !next && html`<span class="muted">Dealing the next game…</span>`}
+        <button class=${next ? "" : "primary"} onClick=${download}>Download the record</button>
         <a class="button" href=${`/replay/${tableId}`}>Replay this game</a>
         <a class="button" href="/">Lobby</a>
       </div>
@@ -233,6 +259,8 @@ export function TablePage({ tableId }) {
         <a class="back" href="/" aria-label="Lobby">← Lobby</a>
         <h1>${welcome.game.title}</h1>
         <p class=${cx("status", myTurn && "yours")} role="status" aria-live="polite">${statusLine(frame, mySeat)}</p>
+        ${frame.match && html`<p class="match-line" aria-label="Match">Game ${frame.match.number} of ${frame.match.games}
+          · totals ${frame.match.totals.map((t, s) => `${seatName(frame.seats, s, mySeat)} ${t}`).join(", ")}</p>`}
         <div class="tools">
           ${mySeat === null && html`<span class="tag">spectator</span>`}
           ${connection !== "open" && html`<span class="tag warn">${connection}…</span>`}
@@ -256,7 +284,7 @@ export function TablePage({ tableId }) {
       ${showMoves && frame.legal && html`<${MovesPanel} legal=${frame.legal} hint=${hint}
           onPick=${async (m) => { setShowMoves(false); await act(m); }} onClose=${() => setShowMoves(false)} />`}
       ${frame.status === "finished" && showEnd && html`<${EndScreen} frame=${frame} module=${module}
-          mySeat=${mySeat} tableId=${tableId} onClose=${() => setShowEnd(false)} />`}
+          mySeat=${mySeat} tableId=${tableId} token=${token} onClose=${() => setShowEnd(false)} />`}
       ${showHelp && html`<${Modal} title=${`How to play ${welcome.game.title} here`} onClose=${() => setShowHelp(false)}>
           <p>${module.help}</p>
           <ul class="keys">
