@@ -9,7 +9,13 @@ Three tables:
    game's ``greedy`` bot in the others; 2 players (the tips game: 3). Seeds 0 … N-1; a
    shared first place counts as half a win. 95% Wilson intervals.
 3. **Ramen! Ramen! solo**: the ``planner`` bot's mean score at a time budget per turn over
-   seeds 0 … S-1, with the critics' bands.
+   seeds F … F+S-1 (``--solo-first-seed``, default 0), with the critics' bands and the
+   per-turn median and maximum wall-clock time.
+4. **Clocks**: every bot that takes a time budget (ISMCTS in every game, the solo
+   planner, Rummikub's solver), at ``--clock-seconds`` per turn against greedy
+   opponents: the median and the maximum wall-clock time of its turns, measured as the
+   budget is promised (from the turn's first view to its last decision returned, every
+   decision of the turn included). The maximum must stay within the budget.
 
 Quick run (about 15 minutes: 6 games per game, 4 solo seeds)::
 
@@ -19,8 +25,9 @@ The full figures quoted in docs/search.md::
 
     python benchmarks/bench_search.py --games 1000 --seeds 200 --workers 2
 
-Options: ``--only speed,strength,solo``, ``--iterations`` (ISMCTS budget per decision in
-the strength table; default ISMCTS's own, the tips game 300, Ramen Fury 500),
+Options: ``--only speed,strength,solo,clocks``, ``--clock-seconds``, ``--clock-games``,
+``--iterations`` (ISMCTS budget per decision in the strength table; default ISMCTS's
+own, the tips game 300, Ramen Fury 500),
 ``--speed-iterations``, ``--speed-games`` (games per game in table 1, seeds 1 … N; the
 median rate is shown), ``--solo-seconds`` (planner budget per turn), ``--games-filter``,
 ``--first-seed``, ``--workers``, ``--log`` (per-game outcomes, resumable), and ISMCTS
@@ -42,6 +49,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from gametable.agents import make_agent, play_game
+from gametable.agents.clock import TurnTimes
 from gametable.agents.ismcts import ISMCTSAgent
 from gametable.core.registry import all_games, get_game
 
@@ -130,19 +138,41 @@ def _logged(path: str | None, key: dict[str, Any]) -> dict[int, tuple[float, int
 # -- 3. solo ----------------------------------------------------------------------------
 
 
-def solo(job: tuple[int, float, str]) -> tuple[int, float]:
-    """(score, seconds per turn) of one solo game with the given bot."""
+def solo(job: tuple[int, float, str]) -> tuple[int, list[float]]:
+    """(score, wall-clock seconds of every turn) of one solo game with the given bot."""
     seed, seconds, bot = job
     game = get_game("ramen-ramen")
     params: dict[str, Any] = {"seconds": seconds} if bot == "planner" else {}
     agent = make_agent(game, bot, 0, **params)
-    started = time.perf_counter()
-    record = play_game(game, [agent], seed=seed, agent_seed=seed)
-    elapsed = time.perf_counter() - started
+    times = TurnTimes(game)
+    record = play_game(game, [agent], seed=seed, agent_seed=seed, turn_times=times)
     result = record.result
     assert result is not None
-    turns = sum(1 for m in record.moves if not game.format_action(m.action).startswith("take"))
-    return int(result.scores[0]), elapsed / max(1, turns)
+    return int(result.scores[0]), times.per_seat(0)
+
+
+# -- 4. clocks --------------------------------------------------------------------------
+
+CLOCKED = (
+    ("ramen-ramen", 1, "planner"),
+    ("ramen-ramen", 2, "ismcts"),
+    ("ramen-fury", 2, "ismcts"),
+    ("ramen-tips", 3, "ismcts"),
+    ("rummikub", 2, "ismcts"),
+    ("rummikub", 2, "solver"),
+)
+"""(game, players, bot) of the clocks table: the bot in seat 0, greedy in the others."""
+
+
+def clocked(job: tuple[str, int, str, float, int]) -> list[float]:
+    """The wall-clock seconds of every turn of the bot in seat 0 in one game."""
+    name, players, bot, seconds, seed = job
+    game = get_game(name)
+    agents = [make_agent(game, bot, 0, seconds=seconds)]
+    agents += [make_agent(game, "greedy", seat) for seat in range(1, players)]
+    times = TurnTimes(game)
+    play_game(game, agents, seed=seed, agent_seed=seed, turn_times=times)
+    return times.per_seat(0)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -156,6 +186,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--solo-seconds", type=float, default=1.0, help="planner s per turn")
     parser.add_argument("--solo-bot", default="planner")
+    parser.add_argument("--solo-first-seed", type=int, default=0, help="first solo seed")
+    parser.add_argument("--clock-seconds", type=float, default=1.0, help="budget, table 4")
+    parser.add_argument("--clock-games", type=int, default=2, help="games per bot, table 4")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--score-weight", type=float, default=None, help="ISMCTS score_weight")
     parser.add_argument("--exploration", type=float, default=None, help="ISMCTS exploration")
@@ -164,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
         "--paired-root", action="store_true", help="ISMCTS paired_root (shared samples)"
     )
     parser.add_argument("--first-seed", type=int, default=0, help="first seed of table 2")
-    parser.add_argument("--only", default="speed,strength,solo")
+    parser.add_argument("--only", default="speed,strength,solo,clocks")
     parser.add_argument("--games-filter", default="", help="comma-separated game names")
     parser.add_argument(
         "--log",
@@ -174,9 +207,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     parts = set(args.only.split(","))
-    unknown_parts = sorted(parts - {"speed", "strength", "solo"})
+    tables = ("speed", "strength", "solo", "clocks")
+    unknown_parts = sorted(parts - set(tables))
     if unknown_parts:
-        print(f"unknown table(s) {', '.join(unknown_parts)} (choose from speed, strength, solo)")
+        print(f"unknown table(s) {', '.join(unknown_parts)} (choose from {', '.join(tables)})")
         return 2
     names = [g.name for g in all_games()]
     if args.games_filter:
@@ -278,20 +312,45 @@ def main(argv: list[str] | None = None) -> int:
 
         print(
             f"\nRamen! Ramen! solo, bot {args.solo_bot} at {args.solo_seconds} s per turn, "
-            f"seeds 0–{args.seeds - 1}"
+            f"seeds {args.solo_first_seed}–{args.solo_first_seed + args.seeds - 1}"
         )
-        jobs = [(seed, args.solo_seconds, args.solo_bot) for seed in range(args.seeds)]
+        first = args.solo_first_seed
+        seeds = range(first, first + args.seeds)
+        jobs = [(seed, args.solo_seconds, args.solo_bot) for seed in seeds]
         outcomes = list(run(solo, jobs))
         scores = [s for s, _ in outcomes]
-        per_turn = max(t for _, t in outcomes)
+        turns = [t for _, game_turns in outcomes for t in game_turns]
         sd = statistics.stdev(scores) if len(scores) > 1 else 0.0
         print(
             f"mean {statistics.mean(scores):.2f} ± {1.96 * sd / math.sqrt(len(scores)):.2f} "
             f"(95%), median {statistics.median(scores)}, min {min(scores)}, max {max(scores)}; "
-            f"slowest game {per_turn:.2f} s per turn"
+            f"turns: median {statistics.median(turns):.3f} s, max {max(turns):.3f} s "
+            f"({len(turns)} turns)"
         )
         bands = Counter(critics_band(s) for s in scores)
         print("  ".join(f"{band_label(b)}: {bands[b]}" for b in sorted(bands)))
+    if "clocks" in parts:
+        print(
+            f"\nTurn times at {args.clock_seconds} s per turn (bot in seat 0, greedy in the "
+            f"others; {args.clock_games} games each, seeds 1–{args.clock_games}; wall clock, "
+            f"every decision of a turn included)"
+        )
+        print(f"{'game':<14}{'players':>8}{'bot':>9}{'turns':>7}{'median s':>10}{'max s':>8}")
+        for name, players, bot in CLOCKED:
+            if name not in names:
+                continue
+            jobs = [
+                (name, players, bot, args.clock_seconds, seed)
+                for seed in range(1, args.clock_games + 1)
+            ]
+            turns = [t for game_turns in run(clocked, jobs) for t in game_turns]
+            worst = max(turns)
+            flag = "" if worst <= args.clock_seconds else "  OVER BUDGET"
+            print(
+                f"{name:<14}{players:>8}{bot:>9}{len(turns):>7}"
+                f"{statistics.median(turns):>10.3f}{worst:>8.3f}{flag}"
+            )
+            sys.stdout.flush()
     if pool is not None:
         pool.shutdown()
     return 0

@@ -192,3 +192,20 @@ def test_finished_games_between_named_players_move_the_leaderboard(server) -> No
     assert all(p["games"] >= 1 for p in names.values())
     for c in clients:
         c.close()
+
+
+def test_a_bot_told_its_turn_is_nearly_spent_decides_at_once() -> None:
+    # The decisions of one turn may reach different worker processes: the table passes
+    # how long ago the turn began, and the bot's per-turn budget counts it.
+    from gametable.core import get_game
+    from gametable.server import workers
+
+    game = get_game("ramen-ramen")
+    state = game.new_state(1, 3)
+    view = state.view(0)
+    legal = [game.action_to_json(a) for a in state.legal_actions(0)]
+    key = ("ramen-ramen", "planner", '{"seconds": 0.5}', 0)
+    workers.decide("ramen-ramen", "planner", {"seconds": 0.5}, 0, view, legal, 1, 0.49)
+    assert workers._AGENTS[key].last_samples == 4  # one batch, then the deadline stops it
+    workers.decide("ramen-ramen", "planner", {"seconds": 0.5}, 0, view, legal, 1, 0.0)
+    assert workers._AGENTS[key].last_samples > 4

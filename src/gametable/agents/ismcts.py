@@ -50,14 +50,13 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
+from gametable.agents.clock import TurnClock
 from gametable.core.errors import IllegalAction
 from gametable.core.game import Action, Game, Score, State, View
 from gametable.core.rng import Rng
 
 K = TypeVar("K")
 
-_CHECK_EVERY = 16
-"""Iterations between clock checks under a time budget."""
 _MIN_ROUNDS = 8
 """Paired root: rounds before the first pruning."""
 
@@ -94,7 +93,10 @@ class ISMCTSAgent:
     Parameters:
 
     - ``iterations``: playouts per decision (default 1000 when ``seconds`` is not given);
-    - ``seconds``: thinking time per decision (when both are given, whichever ends first);
+    - ``seconds``: thinking time per turn, kept as a promise (when both are given,
+      whichever ends first): a turn of several decisions shares it as the game's
+      :meth:`~gametable.core.game.Game.turn_step` says, with a safety margin
+      (:mod:`gametable.agents.clock`);
     - ``exploration``: the UCB constant (default 0.7, rewards being in [0, 1]);
     - ``rollout``: ``"auto"`` (default: a bot's fast ``playout_action`` if the game has
       one, else random), ``"random"``, or the name of one of the game's bots;
@@ -140,6 +142,7 @@ class ISMCTSAgent:
         self.seat = seat
         self.iterations = iterations
         self.seconds = seconds
+        self.clock = None if seconds is None else TurnClock(seconds)
         self.exploration = exploration
         self.score_weight = score_weight
         self.paired_root = False
@@ -180,24 +183,28 @@ class ISMCTSAgent:
             self.playout_depth = playout_depth
         self.paired_root = self._fast is not None if paired_root is None else paired_root
         self.last = SearchStats()
+        if self.clock is not None and self.bot_candidates:
+            # build the candidate bots once now, so that what they set up on first use
+            # (Rummikub's LP model) is not paid for inside a timed turn
+            self._candidate_bots(None)
 
     # -- the decision ---------------------------------------------------------------------
 
     def act(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
         """The most visited root action after the search budget is spent."""
+        started = time.perf_counter()
+        deadline = None if self.clock is None else self.clock.deadline(self.game, view)
         if len(legal) == 1 and not self.bot_candidates:
             return legal[0]
         seat = self.seat if view.get("seat") is None else int(view["seat"])
         candidates = list(legal)
         if self.bot_candidates:
-            candidates = self._with_bot_candidates(view, candidates, rng)
+            candidates = self._with_bot_candidates(view, candidates, rng, deadline)
         if len(candidates) == 1:
             return candidates[0]
         sample = self.game.determinizer(view)
         root = _Node()
         root.stats[seat] = {}
-        started = time.perf_counter()
-        deadline = None if self.seconds is None else started + self.seconds
         limit = self.iterations
         lo_hi = [math.inf, -math.inf]
         done = 0
@@ -220,24 +227,27 @@ class ISMCTSAgent:
                     proposal = self._fast(base.clone(), seat, fast)
                     incumbent = proposal if proposal in paired else None
                 for action in alive:
+                    if deadline is not None and done and time.perf_counter() >= deadline:
+                        break
                     reward = self._iterate(
                         root, seat, candidates, base.clone(), fast, lo_hi, forced=action
                     )
                     paired[action].append(reward)
-                done += len(alive)
-                rounds += 1
-                if rounds >= _MIN_ROUNDS and rounds % 2 == 0:
-                    alive = prune_paired(alive, paired.__getitem__)
+                    done += 1
+                else:
+                    rounds += 1
+                    if rounds >= _MIN_ROUNDS and rounds % 2 == 0:
+                        alive = prune_paired(alive, paired.__getitem__)
+                    continue
+                # the deadline passed within a round: compare the complete rounds only
+                for rewards in paired.values():
+                    del rewards[rounds:]
+                break
         else:
             while True:
                 if limit is not None and done >= limit:
                     break
-                if (
-                    deadline is not None
-                    and done
-                    and done % _CHECK_EVERY == 0
-                    and time.perf_counter() >= deadline
-                ):
+                if deadline is not None and done and time.perf_counter() >= deadline:
                     break
                 self._iterate(root, seat, candidates, sample(rng), fast, lo_hi)
                 done += 1
@@ -248,6 +258,12 @@ class ISMCTSAgent:
         self.last.root = {a: (int(s[0]), s[1] / s[0] if s[0] else 0.0) for a, s in stats.items()}
         if paired is not None:
             results = paired
+            if not any(results.values()):
+                # no complete round in time: the playout policy's choice, else a bot's
+                # proposal (listed after the legal decisions), else the first decision
+                if incumbent is not None:
+                    return incumbent
+                return candidates[len(legal)] if len(candidates) > len(legal) else candidates[0]
             best = max(alive, key=lambda a: sum(results[a]) / max(1, len(results[a])))
             # Leave the playout policy's own choice only on clear evidence.
             if (
@@ -264,19 +280,36 @@ class ISMCTSAgent:
         )
         return best
 
-    def _with_bot_candidates(self, view: View, candidates: list[Action], rng: Rng) -> list[Action]:
-        from gametable.agents.base import make_agent
-
+    def _with_bot_candidates(
+        self, view: View, candidates: list[Action], rng: Rng, deadline: float | None
+    ) -> list[Action]:
+        """The legal list plus the game bots' proposals (:meth:`_candidate_bots`)."""
         seen = set(candidates)
-        for name in self.game.bots:
-            if name in ("random", "ismcts"):
-                continue
-            bot = make_agent(self.game, name, self.seat)
+        for name, bot in self._candidate_bots(deadline):
             action = bot.act(view, candidates, rng.spawn(name))
             if action not in seen:
                 seen.add(action)
                 candidates.append(action)
         return candidates
+
+    def _candidate_bots(self, deadline: float | None) -> list[tuple[str, Any]]:
+        """The game's bots that propose root candidates; under a clock, a bot that keeps a
+        clock itself gets a quarter of what is left of the decision's time."""
+        from gametable.agents.base import agent_settings, make_agent
+
+        out = []
+        for name in self.game.bots:
+            if name in ("random", "ismcts"):
+                continue
+            settings: dict[str, Any] = {}
+            if self.clock is not None:
+                names = {s.name for s in agent_settings(self.game, name) or ()}
+                if "seconds" in names:
+                    now = time.perf_counter()
+                    left = self.clock.seconds if deadline is None else deadline - now
+                    settings["seconds"] = max(1e-3, left / 4)
+            out.append((name, make_agent(self.game, name, self.seat, **settings)))
+        return out
 
     # -- one iteration ------------------------------------------------------------------
 

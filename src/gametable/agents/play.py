@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any
 
 from gametable.agents.base import Agent
+from gametable.agents.clock import TurnTimes
 from gametable.core.game import Game, Result
 from gametable.core.records import Record, Recorder
 from gametable.core.rng import Rng, fresh_seed
@@ -30,6 +32,7 @@ def play_game(
     agents: Sequence[Agent],
     seed: int | str = 0,
     agent_seed: int | str | None = None,
+    turn_times: TurnTimes | None = None,
     **options: Any,
 ) -> Record:
     """Play one game from ``seed`` with one agent per seat and return its record.
@@ -39,16 +42,25 @@ def play_game(
     nothing a bot does reveals the deal; a reproducible caller (a seeded job) passes a
     seed derived from its own secret seed, e.g. ``derive_seed(job_seed, "agents", i)``,
     and then the same ``seed`` and ``agent_seed`` give the same game.
+
+    ``turn_times`` (a :class:`~gametable.agents.clock.TurnTimes`) is filled with the
+    wall-clock time of every turn, as a bot's per-turn budget is promised.
     """
     recorder = Recorder(game, len(agents), seed, **options)
     state = recorder.state
     rngs = agent_streams(len(agents), agent_seed)
     for _ in range(MAX_DECISIONS):
         if state.is_over:
+            if turn_times is not None:
+                turn_times.close()
             return recorder.record
         for seat in state.to_act:
+            began = time.perf_counter()
             legal = state.legal_actions(seat)
-            action = agents[seat].act(state.view(seat), legal, rngs[seat])
+            view = state.view(seat)
+            action = agents[seat].act(view, legal, rngs[seat])
+            if turn_times is not None:
+                turn_times.decision(seat, view, began, time.perf_counter())
             recorder.apply(seat, action)
     raise RuntimeError(f"{game.name} did not end within {MAX_DECISIONS} decisions")
 

@@ -336,6 +336,32 @@ class State(ABC):
 
 
 @dataclass(frozen=True)
+class TurnStep:
+    """Where a decision falls in its seat's turn, for agents that keep a time budget per turn.
+
+    A *turn* is the run of decisions a seat makes before the game moves on to someone else
+    (or, in a simultaneous choice, the one secret choice). A budget of ``S`` seconds is a
+    promise for the whole turn, so an agent deciding several times in one turn shares it:
+    see :class:`gametable.agents.clock.TurnClock`.
+    """
+
+    starts_turn: bool = True
+    """This decision is the first of a turn: the turn's clock starts now."""
+    share: float = 1.0
+    """The part of the turn's remaining time this decision may spend, in (0, 1]: 1 for the
+    last decision of a turn; less when more decisions may follow (a share below 1 leaves
+    time for any number of later decisions, so a game need not know how many come)."""
+
+    def __post_init__(self) -> None:
+        if not 0.0 < self.share <= 1.0:
+            raise ValueError(f"a turn step's share must be in (0, 1], got {self.share}")
+
+
+FIRST_AND_LAST = TurnStep()
+"""The step of a decision that is a whole turn (the default)."""
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """What kind of game it is, declared once (as in OpenSpiel's game type)."""
 
@@ -459,6 +485,19 @@ class Game(ABC):
         view once and then only reshuffle the hidden cards per sample.
         """
         return lambda rng: self.determinize(view, rng)
+
+    # -- turns --------------------------------------------------------------------------
+
+    def turn_step(self, view: View) -> TurnStep:
+        """Where the decision ``view`` asks for falls in its seat's turn.
+
+        The default, :data:`FIRST_AND_LAST`, suits games where every decision is a whole
+        turn. Games whose turns hold several decisions (a play then a pick, two actions and
+        the choices they trigger) say which decision starts a turn and what share of the
+        turn's remaining time each may spend, so a bot with ``seconds=S`` keeps its whole
+        turn within ``S``.
+        """
+        return FIRST_AND_LAST
 
     # -- matches ------------------------------------------------------------------------
 

@@ -418,7 +418,10 @@ class Connection:
         version = live.version
         view = state.view(seat)
         legal = [live.game.action_to_json(a) for a in state.legal_actions(seat)]
-        decided = await self.server.pool.decide(live.game.name, bot, settings, seat, view, legal)
+        # a hint is asked for one decision: its whole budget, whatever came before
+        decided = await self.server.pool.decide(
+            live.game.name, bot, settings, seat, view, legal, turn_elapsed=0.0
+        )
         action = live.game.action_from_json(decided)
         client.post(
             json.dumps(

@@ -654,8 +654,10 @@ class LiveTable:
 
     async def _bot_turn(self, seat: int, version: int) -> None:
         """Decide for ``seat`` for as long as a bot controls it and it is to act (a turn
-        may be several decisions)."""
+        may be several decisions). A bot with a time budget keeps it for the whole turn:
+        it is told how long ago the turn began, whichever worker process decides."""
         refusals = 0
+        turn_began: float | None = None
         try:
             while (
                 self.status == "playing"
@@ -665,10 +667,18 @@ class LiveTable:
             ):
                 state = self.state
                 view = state.view(seat)
+                if turn_began is None or self.game.turn_step(view).starts_turn:
+                    turn_began = time.monotonic()
                 legal = [self.game.action_to_json(a) for a in state.legal_actions(seat)]
                 name, settings = self.bot_for(seat)
                 decided = await self.server.pool.decide(
-                    self.game.name, name, settings, seat, view, legal
+                    self.game.name,
+                    name,
+                    settings,
+                    seat,
+                    view,
+                    legal,
+                    turn_elapsed=time.monotonic() - turn_began,
                 )
                 human = self.seats[seat].kind == "human"
                 by = "timeout" if human and seat in self.timed_out else "bot"

@@ -31,8 +31,14 @@ def decide(
     view: dict[str, Any],
     legal_json: Sequence[Any],
     entropy: int,
+    turn_elapsed: float | None = None,
 ) -> Any:
-    """A bot's decision (as JSON) for ``seat`` from its view; runs in a worker process."""
+    """A bot's decision (as JSON) for ``seat`` from its view; runs in a worker process.
+
+    ``turn_elapsed``: how long ago the seat's turn began, for a bot that keeps a time
+    budget per turn (its :class:`~gametable.agents.clock.TurnClock`): the decisions of one
+    turn may reach different worker processes, each with its own copy of the bot.
+    """
     from gametable.agents.base import make_agent
     from gametable.core import Rng, get_game
 
@@ -42,6 +48,9 @@ def decide(
     if agent is None:
         agent = _AGENTS[key] = make_agent(game, bot, seat, **settings)
     legal = [game.action_from_json(data) for data in legal_json]
+    clock = getattr(agent, "clock", None)
+    if clock is not None and turn_elapsed is not None:
+        clock.resume(turn_elapsed)
     action = agent.act(view, legal, Rng(entropy))
     return game.action_to_json(action)
 
@@ -83,6 +92,7 @@ class BotPool:
         seat: int,
         view: dict[str, Any],
         legal_json: Sequence[Any],
+        turn_elapsed: float | None = None,
     ) -> Any:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(
@@ -95,6 +105,7 @@ class BotPool:
             view,
             list(legal_json),
             secrets.randbits(64),
+            turn_elapsed,
         )
 
     def close(self) -> None:

@@ -308,3 +308,38 @@ def test_ismcts_keeps_the_playout_policys_choice_without_clear_evidence() -> Non
     assert agent.paired_root
     choice = agent.act(state.view(seat), legal, Rng(0))
     assert choice == playout_action(state, seat)
+
+
+def test_the_pick_after_a_play_follows_the_plays_search_without_searching_again() -> None:
+    # The play's search chose a (play, Fridge card) pair and nothing new is seen before
+    # the pick: the pick is that card, at once (no deck sample is drawn for it).
+    state = GAME.new_state(1, 11)
+    agent = PlannerAgent(GAME, 0, seconds=None, samples=8)
+    play = agent.act(state.view(0), state.legal_actions(0), Rng(3))
+    assert agent._plan is not None and isinstance(play, Play)
+    planned = agent._plan[2]
+    state.apply(0, play)
+    agent.last_samples = -1
+    take = agent.act(state.view(0), state.legal_actions(0), Rng(3))
+    assert take == planned and agent.last_samples == -1
+
+
+def test_a_pick_the_plan_does_not_match_is_searched() -> None:
+    # The same agent asked about another game's pick: the plan does not apply.
+    agent = PlannerAgent(GAME, 0, seconds=None, samples=8)
+    first = GAME.new_state(1, 11)
+    agent.act(first.view(0), first.legal_actions(0), Rng(3))
+    other = GAME.new_state(1, 12)
+    other.apply(0, other.legal_actions(0)[0])
+    agent.last_samples = -1
+    take = agent.act(other.view(0), other.legal_actions(0), Rng(3))
+    assert take in other.legal_actions(0) and agent.last_samples > 0
+
+
+def test_replan_searches_the_pick_again() -> None:
+    state = GAME.new_state(1, 11)
+    agent = PlannerAgent(GAME, 0, seconds=None, samples=8, replan=True)
+    state.apply(0, agent.act(state.view(0), state.legal_actions(0), Rng(3)))
+    agent.last_samples = -1
+    agent.act(state.view(0), state.legal_actions(0), Rng(3))
+    assert agent.last_samples > 0

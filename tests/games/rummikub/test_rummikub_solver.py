@@ -157,3 +157,18 @@ def test_the_lp_bound_prints_no_highs_banner() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
     assert out.stdout.startswith("bound ") and "HiGHS" not in out.stdout + out.stderr
+
+
+def test_a_solve_past_its_deadline_stops_with_solver_timeout():
+    import time
+
+    from gametable.games.rummikub.solver import SolverTimeout
+
+    tab, rack = random_position(Rng(7), 40, 14, jokers=True)
+    with pytest.raises(SolverTimeout):
+        best_play(tab, rack, "value", deadline=time.perf_counter() - 1)
+    with pytest.raises(SolverTimeout):
+        best_opening(rack, "value", deadline=time.perf_counter() - 1)
+    # a deadline far away changes nothing in the answer
+    far = best_play(tab, rack, "value", deadline=time.perf_counter() + 60)
+    assert far == best_play(tab, rack, "value")

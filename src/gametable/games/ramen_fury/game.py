@@ -36,6 +36,7 @@ from gametable.core.game import (
     GameInfo,
     OptionSpec,
     State,
+    TurnStep,
     View,
     choose_first_player,
     first_player_option,
@@ -156,6 +157,19 @@ class RamenFuryGame(Game):
 
     def determinize(self, view: View, rng: Rng) -> FuryState:
         return determinize(self, view, rng)
+
+    def turn_step(self, view: View) -> TurnStep:
+        """A turn is two actions plus the choices they bring (a discard at the hand limit,
+        a revealed Nori or Chili) and any free plays: it starts with the seat's first
+        decision after the turn passed to it (only a forfeit or the final-round notice may
+        be logged before). An action may spend ``1 / (actions left + 1)`` of what is left of
+        the turn, a pending choice or a free play ``1 / (actions left + 2)``: a share below
+        one always leaves time for the free plays and choices that may follow."""
+        log = view["log"]
+        turn = log[-1] if log else []
+        starts = all(event["event"] in ("forfeit", "final_round") for event in turn)
+        later = view["actions_left"] + (1 if view["phase"] == "action" else 2)
+        return TurnStep(starts_turn=starts, share=1.0 / later)
 
     def determinizer(self, view: View) -> Callable[[Rng], State]:
         """Read ``view`` once; each sample then only reshuffles the hidden cards

@@ -15,6 +15,7 @@ from gametable.core.game import (
     Game,
     GameInfo,
     State,
+    TurnStep,
     View,
     choose_first_player,
     first_player_option,
@@ -37,6 +38,7 @@ from gametable.games.ramen_ramen.state import (
     RamenState,
     Take,
     place_owners,
+    turn_decisions,
 )
 
 if TYPE_CHECKING:
@@ -119,6 +121,13 @@ class RamenRamenGame(Game):
         return Determinizer(self, view)
 
     # -- front ends ---------------------------------------------------------------------
+
+    def turn_step(self, view: View) -> TurnStep:
+        """A turn is a play, then a Fridge pick, then a second pick once the deck is empty
+        (:func:`~gametable.games.ramen_ramen.state.turn_decisions`); each decision may spend
+        an equal part of what is left of the turn."""
+        starts, left = turn_decisions(view)
+        return TurnStep(starts_turn=starts, share=1.0 / left)
 
     def hint_bot(self, players: int) -> tuple[str, dict[str, Any]]:
         """The solo planner alone; ISMCTS against opponents."""

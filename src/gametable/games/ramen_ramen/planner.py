@@ -31,6 +31,7 @@ from bisect import insort
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
+from gametable.agents.clock import TurnClock
 from gametable.agents.ismcts import prune_paired
 from gametable.core.game import Action, Game, State, View
 from gametable.core.rng import Rng
@@ -55,7 +56,13 @@ from gametable.games.ramen_ramen.state import (
     Take,
     place_owners,
     side_of_seat,
+    turn_decisions,
 )
+
+PLAY_SHARE = 0.95
+"""Part of a turn's time the play's search may spend when the pick follows the plan."""
+PLAY_SHARE_BEFORE_TWO_PICKS = 0.65
+"""The same when a second pick (deck empty) will be searched after the first."""
 
 _FULL = 127
 _MAX_LEFT = 20
@@ -534,12 +541,16 @@ class _Sim:
 class PlannerAgent:
     """Monte Carlo planner for solo games (see the module docstring).
 
-    Parameters: ``seconds`` (time per turn, default 1.0: the play searches for 65% of it
-    and the take for 28%, leaving the rest for reading views and playing the moves, so
-    a whole turn stays within ``seconds``), ``samples`` (a cap on deck samples per decision, for
-    reproducible tests), ``width`` (candidates kept after the quick evaluation), and the
-    bowl evaluation's ``avg_card``, ``hit_rate``, ``promise`` and ``card_cost`` (as the
-    greedy bot's).
+    Parameters: ``seconds`` (time per turn, default 1.0, kept as a promise: see
+    :mod:`gametable.agents.clock`), ``samples`` (a cap on deck samples per decision, for
+    reproducible tests), ``width`` (candidates kept after the quick evaluation),
+    ``replan`` (search the Fridge pick again after the play instead of taking the card the
+    play's search chose with it), and the bowl evaluation's ``avg_card``, ``hit_rate``,
+    ``promise`` and ``card_cost`` (as the greedy bot's, tuned for the solo game).
+
+    The play's search chooses a (play, Fridge card) pair, and nothing new is seen before
+    the pick, so the pick normally follows the plan at once and the play's search gets
+    :data:`PLAY_SHARE` of the turn; a second pick (deck empty) is searched with what is left.
     """
 
     name = "planner"
@@ -551,6 +562,7 @@ class PlannerAgent:
         seconds: float | None = 1.0,
         samples: int | None = None,
         width: int = 16,
+        replan: bool = False,
         avg_card: float = 2.6,
         hit_rate: float = 0.8,
         promise: float = 0.8,
@@ -565,8 +577,11 @@ class PlannerAgent:
         if width < 1:
             raise ValueError(f"width must be at least 1, got {width}")
         self.seconds = seconds
+        self.clock = None if seconds is None else TurnClock(seconds)
         self.samples = samples
         self.width = width
+        self.replan = replan
+        self._plan: tuple[tuple[str, ...], tuple[str, ...], Action] | None = None
         self.tables = bowl_table(avg_card, hit_rate, promise, card_cost)
         self.flats = flat_tables(avg_card, hit_rate, promise, card_cost)
         self.greedy = GreedyAgent(game, seat)
@@ -592,10 +607,28 @@ class PlannerAgent:
 
     def act(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
         """The best decision found within the budget (``greedy``'s when not solo)."""
+        deadline = None
+        if self.clock is not None:
+            starts, left = turn_decisions(view)
+            share = 1.0 / left
+            if view["phase"] == "play" and left > 1:
+                if self.replan:
+                    share = 0.7 if left == 2 else 0.5
+                else:
+                    share = PLAY_SHARE if left == 2 else PLAY_SHARE_BEFORE_TWO_PICKS
+            deadline = self.clock.step_deadline(starts, share)
         if view["players"] != 1:
             return self.greedy.act(view, legal, rng)
+        plan, self._plan = self._plan, None
         if len(legal) == 1:
             return legal[0]
+        if (
+            plan is not None
+            and view["phase"] == "take"
+            and (tuple(view["hand"]), tuple(view["fridge"])) == plan[:2]
+            and plan[2] in legal
+        ):
+            return plan[2]
         parse = CARD_BY_NAME.__getitem__
         hand = [parse(c) for c in view["hand"]]
         fridge = [parse(c) for c in view["fridge"]]
@@ -615,14 +648,18 @@ class PlannerAgent:
         root = _Sim(hand, fridge, sums, masks, [], score)
         deck_size: int = view["deck_size"]
         phase = view["phase"]
-        budget = self.seconds
-        if budget is not None:
-            budget *= 0.65 if phase == "play" else 0.28
         candidates = self._candidates(root, phase, legal, deck_size)
         if len(candidates) == 1:
-            return candidates[0][0]
-        fast = random.Random(rng.next64())
-        return self._search(root, phase, candidates, unseen, deck_size, fast, budget)
+            chosen = candidates[0]
+        else:
+            fast = random.Random(rng.next64())
+            chosen = self._search(root, phase, candidates, unseen, deck_size, fast, deadline)
+        action, play, take = chosen
+        if play is not None and take is not None and not self.replan:
+            played = {card for card, _ in play.placements}
+            rest = tuple(c for c in view["hand"] if parse(c) not in played)
+            self._plan = (rest, tuple(view["fridge"]), TAKES[take])
+        return action
 
     # -- candidates ------------------------------------------------------------------------
 
@@ -637,20 +674,33 @@ class PlannerAgent:
             return [(a, None, a.card) for a in legal if isinstance(a, Take)]
         scored: list[tuple[float, Action, Play | None, int | None]] = []
         base = [ev.value(root.sums[p], root.masks[p]) for p in range(3)]
+        outcomes: set[tuple[frozenset[int], tuple[tuple[int, int], ...], int]] = set()
         for action in legal:
             if not isinstance(action, Play):
                 continue
             sums = root.sums[:]
             masks = root.masks[:]
             gain = 0.0
+            served = 0
             for card, place in action.placements:
                 sums[place] += card & 7
                 masks[place] |= 1 << (card >> 3)
             for place in range(3):
                 gain += ev.value(sums[place], masks[place]) - base[place]
                 if sums[place] >= SERVE_SUM or masks[place] == _FULL:
+                    served += POINTS_BY_TYPES[POPCOUNT[masks[place]]]
                     sums[place] = 0
                     masks[place] = 0
+            # Bowls have no order in solo: plays that leave the same bowls (the same cards
+            # into bowls alike, e.g. two empty ones) are one candidate, not several.
+            outcome = (
+                frozenset(card for card, _ in action.placements),
+                tuple(sorted(zip(sums, masks, strict=True))),
+                served,
+            )
+            if outcome in outcomes:
+                continue
+            outcomes.add(outcome)
             rest = [c for c in root.hand if all(c != p[0] for p in action.placements)]
             if not root.fridge:
                 scored.append((gain, action, action, None))
@@ -672,10 +722,8 @@ class PlannerAgent:
         unseen: list[int],
         deck_size: int,
         fast: random.Random,
-        budget: float | None,
-    ) -> Action:
-        started = time.perf_counter()
-        deadline = None if budget is None else started + budget
+        deadline: float | None,
+    ) -> tuple[Action, Play | None, int | None]:
         flats = self.flats
         alive = list(range(len(candidates)))
         totals = [0.0] * len(candidates)
@@ -713,7 +761,7 @@ class PlannerAgent:
                 break
         self.last_samples = done
         best = max(alive, key=lambda i: (totals[i], -i))
-        return candidates[best][0]
+        return candidates[best]
 
 
 def _prune(alive: list[int], results: list[list[int]]) -> list[int]:

@@ -580,6 +580,35 @@ class RamenState(State):
         return view
 
 
+def turn_decisions(view: Mapping[str, Any]) -> tuple[bool, int]:
+    """(whether the decision ``view`` asks for starts its seat's turn, how many decisions
+    the turn still holds, this one included), from the view alone.
+
+    A turn is a play (steps 1–2), a Fridge pick (step 3) when the Fridge holds a card, and
+    a second pick instead of the draw (step 5) once the deck is empty: with one card left
+    the Fridge is refilled with it and the draw finds nothing; with none, the pick is a
+    second card from what the Fridge still holds. A seat with no cards in hand starts its
+    turn with the pick; a pick that follows a play in the same turn comes right after that
+    play's events in the log.
+    """
+    phase = view["phase"]
+    fridge = len(view["fridge"])
+    deck = view["deck_size"]
+    if phase == "play":
+        if fridge == 0:
+            return True, 2 if deck == 1 else 1
+        return True, 2 + (deck == 1 or (deck == 0 and fridge > 1))
+    if phase == "take":
+        log = view["log"]
+        after_play = (
+            bool(log)
+            and log[-1]["event"] in ("play", "serve")
+            and log[-1]["seat"] == view["current"]
+        )
+        return not after_play, 1 + (deck == 1 or (deck == 0 and fridge > 1))
+    return False, 1
+
+
 def _public_event(event: tuple[Any, ...], seat: int | None, show_served: bool) -> dict[str, Any]:
     kind = event[0]
     if kind == "play":

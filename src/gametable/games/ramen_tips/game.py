@@ -26,7 +26,16 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gametable.core.errors import NotationError, OptionError
-from gametable.core.game import JSON, Action, Game, GameInfo, OptionSpec, State, View
+from gametable.core.game import (
+    JSON,
+    Action,
+    Game,
+    GameInfo,
+    OptionSpec,
+    State,
+    TurnStep,
+    View,
+)
 from gametable.core.rng import Rng
 from gametable.games.ramen_tips.cards import (
     CARD_BY_NAME,
@@ -173,6 +182,17 @@ class RamenTipsGame(Game):
 
     def determinize(self, view: View, rng: Rng) -> State:
         return determinize(self, view, rng)
+
+    def turn_step(self, view: View) -> TurnStep:
+        """Every decision is a turn (a secret choice, the use of a lone 1 or 5, a Shōyu
+        placement) except in the final round's taking, where a seat takes from the offer
+        and places its own card, in either order: each of the two may spend half of what
+        is left of that turn, the second all of it."""
+        if view["phase"] != "take":
+            return TurnStep()
+        left = (not view["took"]) + (not view["kept"])
+        starts = not view["took"] and view["kept"] != view["final_round"]
+        return TurnStep(starts_turn=starts, share=1.0 / max(1, left))
 
     def determinizer(self, view: View) -> Callable[[Rng], State]:
         return Determinizer(self, view)

@@ -28,12 +28,20 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gametable.agents.clock import TurnClock
 from gametable.core.errors import IllegalAction
 from gametable.core.game import Action, Game, View
 from gametable.core.rng import Rng
 from gametable.games.rummikub.game import view_table
 from gametable.games.rummikub.moves import cheap_opening, extensions, rack_sets
-from gametable.games.rummikub.solver import Solution, best_opening, best_play, solve
+from gametable.games.rummikub.solver import (
+    Solution,
+    SolverTimeout,
+    best_opening,
+    best_play,
+    solve,
+    warm_up,
+)
 from gametable.games.rummikub.state import (
     DRAW,
     PASS,
@@ -325,42 +333,79 @@ class GreedyAgent:
 
 
 def solver_choice(
-    table: Table, rack: list[int], melded: bool, hold_jokers: bool = True
+    table: Table,
+    rack: list[int],
+    melded: bool,
+    hold_jokers: bool = True,
+    deadline: float | None = None,
 ) -> Solution | None:
-    """The solver bot's play as a :class:`Solution` (``None``: draw)."""
+    """The solver bot's play as a :class:`Solution` (``None``: draw).
+
+    With a ``deadline`` (a :func:`time.perf_counter` time) it raises
+    :class:`~gametable.games.rummikub.solver.SolverTimeout` once past it.
+    """
     if not melded:
         if hold_jokers and rack[JOKER]:
             plain = rack[:]
             plain[JOKER] = 0
-            sol = best_opening(tiles_of(plain), "value")
+            sol = best_opening(tiles_of(plain), "value", deadline=deadline)
             if sol is not None:
                 return sol
-        return best_opening(tiles_of(rack), "value")
-    full = best_play(table, tiles_of(rack), "value")
+        return best_opening(tiles_of(rack), "value", deadline=deadline)
+    full = best_play(table, tiles_of(rack), "value", deadline=deadline)
     if full.tiles == 0:
         return None
     if full.tiles == sum(rack) or not hold_jokers or not rack[JOKER]:
         return full
     plain = rack[:]
     plain[JOKER] = 0
-    without = best_play(table, tiles_of(plain), "value")
+    without = best_play(table, tiles_of(plain), "value", deadline=deadline)
     return without if without.tiles > 0 else full
 
 
 class SolverAgent:
     """Exact rearrangement for the most value, holding jokers back (module docstring).
 
-    Parameter ``hold_jokers`` (default true) turns the holding back off when false.
+    Parameters: ``hold_jokers`` (default true) turns the holding back off when false;
+    ``seconds`` (default none: no clock) is a time budget per turn, kept as a promise
+    (:mod:`gametable.agents.clock`): a solve still running at the turn's deadline is
+    dropped for the greedy bot's play (milliseconds; the solver takes a few at the median,
+    but tens on the hardest tables).
     """
 
     name = "solver"
 
-    def __init__(self, game: Game | None = None, seat: int = 0, hold_jokers: bool = True) -> None:
+    def __init__(
+        self,
+        game: Game | None = None,
+        seat: int = 0,
+        hold_jokers: bool = True,
+        seconds: float | None = None,
+    ) -> None:
+        if seconds is not None and seconds <= 0:
+            raise ValueError(f"seconds must be positive, got {seconds}")
+        self.game = game
         self.hold_jokers = hold_jokers
+        self.seconds = seconds
+        self.clock = None if seconds is None else TurnClock(seconds)
+        if seconds is not None:
+            warm_up()  # not inside a turn
+        self.timed_out = 0
+        """How many decisions fell back to the greedy play at the deadline."""
 
     def act(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
+        deadline = None
+        if self.clock is not None:
+            deadline = self.clock.deadline(self.game, view)
         table, rack, melded, _options = _context(view)
-        sol = solver_choice(table, rack, melded, self.hold_jokers)
+        try:
+            sol = solver_choice(table, rack, melded, self.hold_jokers, deadline)
+        except SolverTimeout:
+            self.timed_out += 1
+            fallback = greedy_table(table, rack, melded)
+            if fallback is None:
+                return _fallback(view)
+            return _checked(view, table, rack, melded, fallback)
         if sol is None:
             return _fallback(view)
         new = sol.table if melded else (*table, *sol.table)

@@ -51,6 +51,7 @@ import math
 import os
 import sys
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -68,7 +69,7 @@ from gametable.games.rummikub.tiles import (
     table_name,
 )
 
-__all__ = ["Solution", "best_opening", "best_play", "solve"]
+__all__ = ["Solution", "SolverTimeout", "best_opening", "best_play", "solve", "warm_up"]
 
 # colour states (a1, a2, a3) with a1 + a2 + a3 <= 4
 _CS: list[tuple[int, int, int]] = [
@@ -246,6 +247,10 @@ def _groups_ok(s: int, m: int) -> bool:
     return s == 0 or max(m, -(-s // 4)) <= s // 3
 
 
+class SolverTimeout(Exception):
+    """The solver ran past the ``deadline`` it was given (a bot under a clock)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Solution:
     """A solver answer: the new table and what it lays from the rack."""
@@ -274,6 +279,7 @@ def solve(
     min_meld: int = 0,
     *,
     descending: bool = True,
+    deadline: float | None = None,
 ) -> Solution | None:
     """The best arrangement of all of ``table_counts`` plus part of ``rack_counts``.
 
@@ -295,13 +301,18 @@ def solve(
     need more jokers than are left (:data:`_NEEDS`). The passes take the numbers from 13
     down (``descending``, the default), or from 1 up: the same answers' scores either way;
     which is faster depends on the position (:func:`best_play` chooses from the table).
+
+    With a ``deadline`` (a :func:`time.perf_counter` time) the search raises
+    :class:`SolverTimeout` once past it (checked at every number and colour of every pass).
     """
     if objective not in ("tiles", "value"):
         raise ValueError(f"objective must be 'tiles' or 'value', got {objective!r}")
     if min_meld and any(table_counts):
         raise ValueError("min_meld is for an opening from the rack alone (empty table counts)")
     rack = usable_rack(table_counts, rack_counts)
-    return _solve_thresholds(table_counts, rack, objective, joker_value, min_meld, descending)
+    return _solve_thresholds(
+        table_counts, rack, objective, joker_value, min_meld, descending, deadline
+    )
 
 
 def _solution(
@@ -326,6 +337,7 @@ def _solve_thresholds(
     joker_value: int,
     min_meld: int,
     flip: bool,
+    deadline: float | None = None,
 ) -> Solution | None:
     w_tile, w_num = _weights(objective)
     top = sum(rack[code] * (w_tile + w_num * (code % 13 + 1)) for code in range(52))
@@ -346,8 +358,12 @@ def _solve_thresholds(
     while True:
         bound = top - gap * step
         if bound <= step:
-            return _solve(table_counts, rack, objective, joker_value, min_meld, None, None, flip)
-        sol = _solve(table_counts, rack, objective, joker_value, min_meld, bound, work, flip)
+            return _solve(
+                table_counts, rack, objective, joker_value, min_meld, None, None, flip, deadline
+            )
+        sol = _solve(
+            table_counts, rack, objective, joker_value, min_meld, bound, work, flip, deadline
+        )
         if sol is not None and _score(sol, w_tile, w_num) >= bound:
             return sol
         if use_lp and work[-1] >= _LP_AFTER:
@@ -416,6 +432,13 @@ def _lp_bound(
 
 
 _LP_LOCK = threading.Lock()
+
+
+def warm_up() -> None:
+    """Build what the solver builds on first use (the HiGHS model: importing and setting
+    it up takes about a tenth of a second), so that a bot under a clock does not pay for
+    it inside a turn."""
+    _lp_bound([0] * KINDS, [0] * KINDS, 1, 0, 30)
 
 
 def _quiet_highs(highspy: Any) -> Any:
@@ -549,6 +572,7 @@ def _solve(
     bound: int | None,
     work: list[int] | None = None,
     flip: bool = False,
+    deadline: float | None = None,
 ) -> Solution | None:
     """One DP pass with threshold ``bound``; appends the number of states it went
     through to ``work`` if given. With ``flip`` the pass runs on the mirrored position
@@ -589,8 +613,12 @@ def _solve(
     mmask = 7 << _M_SHIFT
     vmask = 63 << _V_SHIFT
     for n in range(1, 14):
+        if deadline is not None and time.perf_counter() > deadline:
+            raise SolverTimeout("the solver's deadline passed")
         others = _others(orders[n])
         for idx, c in enumerate(orders[n]):
+            if deadline is not None and idx and time.perf_counter() > deadline:
+                raise SolverTimeout("the solver's deadline passed")
             code = c * 13 + n - 1
             lo = table_counts[code]
             hi = lo + rack_counts[code]
@@ -983,6 +1011,8 @@ def best_play(
     rack: Sequence[int],
     objective: str = "tiles",
     joker_value: int = 30,
+    *,
+    deadline: float | None = None,
 ) -> Solution:
     """The best rearrangement of ``table`` (a list of sets) with tiles from ``rack`` (codes).
 
@@ -996,13 +1026,21 @@ def best_play(
         objective,
         joker_value,
         descending=_descending(table, objective),
+        deadline=deadline,
     )
     assert sol is not None
     return sol
 
 
 def best_opening(
-    rack: Sequence[int], objective: str = "tiles", min_meld: int = 30, joker_value: int = 30
+    rack: Sequence[int],
+    objective: str = "tiles",
+    min_meld: int = 30,
+    joker_value: int = 30,
+    *,
+    deadline: float | None = None,
 ) -> Solution | None:
     """The best initial meld from ``rack`` alone worth at least ``min_meld``, or ``None``."""
-    return solve([0] * KINDS, counts_of(rack), objective, joker_value, min_meld=min_meld)
+    return solve(
+        [0] * KINDS, counts_of(rack), objective, joker_value, min_meld=min_meld, deadline=deadline
+    )
