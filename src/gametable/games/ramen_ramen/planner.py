@@ -59,6 +59,13 @@ from gametable.games.ramen_ramen.state import (
     turn_decisions,
 )
 
+SOLO_EVALUATION = (3.491, 0.697, 0.952, 0.589)
+"""The bowl evaluation's (avg_card, hit_rate, promise, card_cost) for the planner's
+candidates and rollouts: tuned for the solo game by a random search over the rollout
+policy's own score (3,000 deals, seeds 10000–12999), where it plays 54.49 on average
+against 53.43 with the greedy bot's (2.6, 0.8, 0.8, 1.0) on 4,000 other deals (seeds
+13000–16999)."""
+
 PLAY_SHARE = 0.95
 """Part of a turn's time the play's search may spend when the pick follows the plan."""
 PLAY_SHARE_BEFORE_TWO_PICKS = 0.65
@@ -563,10 +570,10 @@ class PlannerAgent:
         samples: int | None = None,
         width: int = 16,
         replan: bool = False,
-        avg_card: float = 2.6,
-        hit_rate: float = 0.8,
-        promise: float = 0.8,
-        card_cost: float = 1.0,
+        avg_card: float = SOLO_EVALUATION[0],
+        hit_rate: float = SOLO_EVALUATION[1],
+        promise: float = SOLO_EVALUATION[2],
+        card_cost: float = SOLO_EVALUATION[3],
     ) -> None:
         if seconds is None and samples is None:
             raise ValueError("the planner needs a budget: seconds or samples")
@@ -731,8 +738,13 @@ class PlannerAgent:
         done = 0
         batch = 4
         shuffle = fast.shuffle
+        clock = time.perf_counter
+        late = False
         while True:
             for _ in range(batch):
+                if deadline is not None and done and clock() >= deadline:
+                    late = True  # checked between deck orders: a sample is a few ms
+                    break
                 order = unseen[:]
                 shuffle(order)
                 deck = order[:deck_size]
@@ -754,7 +766,7 @@ class PlannerAgent:
                 done += 1
             if self.samples is not None and done >= self.samples:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
+            if late or (deadline is not None and clock() >= deadline):
                 break
             alive = _prune(alive, squares)
             if len(alive) == 1:
