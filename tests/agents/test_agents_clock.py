@@ -1,11 +1,11 @@
 """Bots keep their clocks: a budget of ``seconds=S`` is a promise for the whole turn.
 
 The turn structure each game declares (``Game.turn_step``) is checked against the engine
-over random games, and the promise itself on short games with a small budget: the longest
-turn, measured as the promise is stated (from the turn's first view to its last decision
-returned, everything in between included), stays within ``S``. The agents keep a margin of
-10% plus 10 ms, which is what the bound allows for scheduling noise; it is a bound on the
-worst turn, not a measure of speed.
+over random games, and the promise on short games of every clocked bot, measured as it is
+stated (from the turn's first view to its last decision returned, everything in between
+included): exactly, on a virtual clock that moves with every reading (how the budget is
+shared and checked, whatever the machine does), and on the real clock with an allowance
+for a busy test machine. Bounds on the worst turn, not measures of speed.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import pytest
 
 from gametable.agents import make_agent, play_game
 from gametable.agents.clock import MARGIN, RESERVE, TurnClock, TurnTimes
-from gametable.core import get_game
+from gametable.core import all_games, get_game
 from gametable.core.game import TurnStep
 
 GAMES = ("ramen-ramen", "ramen-fury", "ramen-tips", "rummikub")
@@ -148,6 +148,22 @@ def test_turn_steps_start_exactly_where_the_engine_starts_a_turn(
             previous[seat] = marker
 
 
+@pytest.mark.parametrize("game_name", [g.name for g in all_games()])
+def test_in_every_game_a_new_seat_to_act_starts_a_turn(game_name: str) -> None:
+    # What any game (a future one too) must get right: the share is in (0, 1], and when
+    # the game passes from one seat to another, the new seat's decision starts its turn.
+    game = get_game(game_name)
+    for players in range(game.min_players, game.max_players + 1):
+        last_seat = None
+        for seat, view in _random_game(game_name, players, players):
+            view.pop("_turn")
+            step = game.turn_step(view)
+            assert 0 < step.share <= 1
+            if last_seat is not None and seat != last_seat:
+                assert step.starts_turn, (players, seat, view["phase"])
+            last_seat = seat
+
+
 @pytest.mark.parametrize("players", [1, 2, 3])
 def test_ramen_ramen_knows_how_many_decisions_a_turn_holds(players: int) -> None:
     from gametable.games.ramen_ramen.state import turn_decisions
@@ -183,27 +199,79 @@ def _turns(
     return turns
 
 
+CLOCKED = [
+    ("ramen-ramen", 1, "planner", 7),
+    ("ramen-ramen", 2, "ismcts", 3),
+    ("ramen-fury", 2, "ismcts", 3),
+    ("ramen-tips", 3, "ismcts", 3),
+    ("rummikub", 2, "ismcts", 3),
+    ("rummikub", 2, "solver", 3),
+]
+"""(game, players, bot, seed): the bot in seat 0, greedy in the others."""
+
+
+class _VirtualClock:
+    """A stand-in for :func:`time.perf_counter` that moves ``step`` seconds per reading.
+
+    Every deadline check of a search costs one step, so a turn's virtual length counts
+    exactly how the budget was shared and checked, whatever the machine is doing."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 1000.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+@pytest.mark.parametrize(("game_name", "players", "bot", "seed"), CLOCKED)
+def test_the_budget_is_shared_so_that_no_turn_can_overrun(
+    monkeypatch: pytest.MonkeyPatch, game_name: str, players: int, bot: str, seed: int
+) -> None:
+    # On a virtual clock: the turn's decisions, every deadline check and the measurement
+    # itself all move it, so a turn whose decisions' shares added up to more than the turn
+    # (the planner's play + two picks once took 121% of its budget) or a search that kept
+    # going past its deadline shows at once. The step is small against the margin (every
+    # decision reads the clock a few times outside its search), large enough that the
+    # planner's costly deck samples stay few.
+    monkeypatch.setattr(time, "perf_counter", _VirtualClock(0.02 if bot == "planner" else 0.002))
+    bots = [(bot, {"seconds": 1.0})] + [("greedy", {})] * (players - 1)
+    turns = _turns(game_name, bots, seed, timed=0)
+    assert max(turns) <= 1.0, sorted(turns)[-3:]
+
+
+def test_the_virtual_clock_catches_a_bot_that_ignores_its_turns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The check above can fail: a clock that took every decision for a whole turn would
+    # give ISMCTS's play and each pick the whole budget, and the turn would overrun.
+    def every_decision_a_turn(self: TurnClock, game: Any, view: Any, share: Any = None) -> float:
+        return self.step_deadline(True, 1.0)
+
+    monkeypatch.setattr(TurnClock, "deadline", every_decision_a_turn)
+    monkeypatch.setattr(time, "perf_counter", _VirtualClock(0.002))
+    turns = _turns("ramen-ramen", [("ismcts", {"seconds": 1.0}), ("greedy", {})], 3, timed=0)
+    assert max(turns) > 1.5
+
+
 BUDGET = 0.25
+SCHEDULING = 0.25
+"""Allowance for the test machine on the real clock: the suite runs on two cores beside
+another test worker (and its browsers), where a process may wait its turn for the CPU.
+A search that did not keep its deadline would overrun by whole searches, far more."""
 
 
-@pytest.mark.parametrize(
-    ("game_name", "players", "bot", "seed"),
-    [
-        ("ramen-ramen", 1, "planner", 7),
-        ("ramen-ramen", 2, "ismcts", 3),
-        ("ramen-fury", 2, "ismcts", 3),
-        ("ramen-tips", 3, "ismcts", 3),
-        ("rummikub", 2, "ismcts", 3),
-        ("rummikub", 2, "solver", 3),
-    ],
-)
+@pytest.mark.parametrize(("game_name", "players", "bot", "seed"), CLOCKED)
 def test_no_turn_of_a_bot_takes_longer_than_its_budget(
     game_name: str, players: int, bot: str, seed: int
 ) -> None:
     bots = [(bot, {"seconds": BUDGET})] + [("greedy", {})] * (players - 1)
     turns = _turns(game_name, bots, seed, timed=0)
     worst = sorted(turns)[-3:]
-    assert max(turns) <= BUDGET, f"worst turns {worst} of {len(turns)} over {BUDGET} s"
+    assert max(turns) <= BUDGET + SCHEDULING, f"worst turns {worst} of {len(turns)}"
+    # and most turns keep the promise itself even on a busy machine
+    assert sorted(turns)[len(turns) // 2] <= BUDGET, f"median over {BUDGET} s"
 
 
 def test_the_solver_bot_under_a_tiny_clock_falls_back_to_a_legal_play() -> None:
