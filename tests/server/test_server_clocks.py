@@ -209,3 +209,17 @@ def test_a_bot_told_its_turn_is_nearly_spent_decides_at_once() -> None:
     assert workers._AGENTS[key].last_samples == 1  # one deck sample, then the deadline
     workers.decide("ramen-ramen", "planner", {"seconds": 0.5}, 0, view, legal, 1, 0.0)
     assert workers._AGENTS[key].last_samples > 1
+
+
+def test_a_bot_keeps_within_the_tables_clock_when_it_is_shorter_than_its_budget() -> None:
+    from gametable.core import get_game
+    from gametable.server import workers
+
+    game = get_game("ramen-ramen")
+    state = game.new_state(1, 4)
+    view = state.view(0)
+    legal = [game.action_to_json(a) for a in state.legal_actions(0)]
+    key = ("ramen-ramen", "planner", '{"seconds": 5.0}', 0)
+    # 5 s of its own, but 10 ms left on the table's clock: one deck sample, then it answers
+    workers.decide("ramen-ramen", "planner", {"seconds": 5.0}, 0, view, legal, 1, 0.0, 0.01)
+    assert workers._AGENTS[key].last_samples == 1

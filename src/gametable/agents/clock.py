@@ -38,7 +38,7 @@ class TurnClock:
     True
     """
 
-    __slots__ = ("_elapsed", "_turn_end", "seconds")
+    __slots__ = ("_elapsed", "_left", "_turn_end", "seconds")
 
     def __init__(self, seconds: float) -> None:
         if seconds <= 0:
@@ -46,19 +46,23 @@ class TurnClock:
         self.seconds = seconds
         self._turn_end: float | None = None
         self._elapsed: float | None = None
+        self._left: float | None = None
 
     @property
     def usable(self) -> float:
         """The part of a turn's budget the decisions may spend (the rest is the margin)."""
         return max(self.seconds * (1.0 - MARGIN) - RESERVE, self.seconds * 0.5)
 
-    def resume(self, elapsed: float) -> None:
-        """Say that the coming decision's turn began ``elapsed`` seconds ago.
+    def resume(self, elapsed: float, time_left: float | None = None) -> None:
+        """Say that the coming decision's turn began ``elapsed`` seconds ago, and that the
+        seat has ``time_left`` seconds on a game clock (``None``: no clock).
 
         For callers whose decisions of one turn may reach different copies of the bot (a
-        server's worker processes): they keep the turn's start and pass it along.
+        server's worker processes): they keep the turn's start and pass it along. A game
+        clock shorter than the bot's own budget wins, with the same margin.
         """
         self._elapsed = max(0.0, elapsed)
+        self._left = time_left
 
     def deadline(self, game: Game | None, view: View, share: float | None = None) -> float:
         """The :func:`time.perf_counter` time by which the decision for ``view`` must be
@@ -78,7 +82,10 @@ class TurnClock:
         now = time.perf_counter()
         if self._elapsed is not None:
             self._turn_end = now - self._elapsed + self.usable
-            self._elapsed = None
+            if self._left is not None:
+                table_end = now + max(0.0, self._left * (1.0 - MARGIN) - RESERVE)
+                self._turn_end = min(self._turn_end, table_end)
+            self._elapsed = self._left = None
         elif starts_turn or self._turn_end is None:
             self._turn_end = now + self.usable
         remaining = self._turn_end - now

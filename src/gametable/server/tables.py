@@ -655,7 +655,8 @@ class LiveTable:
     async def _bot_turn(self, seat: int, version: int) -> None:
         """Decide for ``seat`` for as long as a bot controls it and it is to act (a turn
         may be several decisions). A bot with a time budget keeps it for the whole turn:
-        it is told how long ago the turn began, whichever worker process decides."""
+        it is told how long ago the turn began, whichever worker process decides, and how
+        much time the seat has left on the table's clock (the shorter of the two wins)."""
         refusals = 0
         turn_began: float | None = None
         try:
@@ -679,6 +680,7 @@ class LiveTable:
                     view,
                     legal,
                     turn_elapsed=time.monotonic() - turn_began,
+                    time_left=self.clock.remaining(seat, time.monotonic()),
                 )
                 human = self.seats[seat].kind == "human"
                 by = "timeout" if human and seat in self.timed_out else "bot"

@@ -32,12 +32,15 @@ def decide(
     legal_json: Sequence[Any],
     entropy: int,
     turn_elapsed: float | None = None,
+    time_left: float | None = None,
 ) -> Any:
     """A bot's decision (as JSON) for ``seat`` from its view; runs in a worker process.
 
     ``turn_elapsed``: how long ago the seat's turn began, for a bot that keeps a time
     budget per turn (its :class:`~gametable.agents.clock.TurnClock`): the decisions of one
     turn may reach different worker processes, each with its own copy of the bot.
+    ``time_left``: the seat's time on the table's clock, if it has one: the bot's turn
+    ends before it runs out, whatever its own budget.
     """
     from gametable.agents.base import make_agent
     from gametable.core import Rng, get_game
@@ -50,7 +53,7 @@ def decide(
     legal = [game.action_from_json(data) for data in legal_json]
     clock = getattr(agent, "clock", None)
     if clock is not None and turn_elapsed is not None:
-        clock.resume(turn_elapsed)
+        clock.resume(turn_elapsed, time_left)
     action = agent.act(view, legal, Rng(entropy))
     return game.action_to_json(action)
 
@@ -93,6 +96,7 @@ class BotPool:
         view: dict[str, Any],
         legal_json: Sequence[Any],
         turn_elapsed: float | None = None,
+        time_left: float | None = None,
     ) -> Any:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(
@@ -106,6 +110,7 @@ class BotPool:
             list(legal_json),
             secrets.randbits(64),
             turn_elapsed,
+            time_left,
         )
 
     def close(self) -> None:
