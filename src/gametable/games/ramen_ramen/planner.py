@@ -6,7 +6,8 @@ four cards discarded face down. :class:`PlannerAgent` decides from its view alon
 1. **Candidates.** At the play step a decision is really a pair — the two cards played
    (where) and the Fridge card taken next — since nothing new is seen between the two.
    Every pair is scored by a quick evaluation (:func:`bowl_table`: what an open bowl is
-   likely to be worth, the greedy bot's estimate) and the best ``width`` are kept.
+   likely to be worth: the greedy bot's formula, tuned for solo); the best ``width`` are
+   kept.
 2. **Samples.** The unseen cards are shuffled into a possible deck order (the order
    nobody knows; the view gives only its size), the same orders for every candidate
    (common random numbers, so candidates are compared on equal luck).
@@ -18,9 +19,12 @@ four cards discarded face down. :class:`PlannerAgent` decides from its view alon
    paired difference of their scores, three standard errors) are dropped; the search
    stops when the time or sample budget runs out or one candidate is left.
 
-The take step (and the second take when the deck is empty) is searched the same way
-over the Fridge cards. In games with 2 to 4 players the planner plays as the ``greedy``
-bot (its search assumes every bowl is its own).
+The take step that follows takes the Fridge card the play's search chose with the play
+(nothing new is seen in between); the second take once the deck is empty is searched the
+same way over the Fridge cards. Candidates that leave the same bowls (bowls have no order
+in solo) are counted once. Time: ``seconds`` per turn, a promise kept with a
+:class:`~gametable.agents.clock.TurnClock`. In games with 2 to 4 players the planner
+plays as the ``greedy`` bot (its search assumes every bowl is its own).
 """
 
 from __future__ import annotations

@@ -437,8 +437,9 @@ _LP_LOCK = threading.Lock()
 def warm_up() -> None:
     """Build what the solver builds on first use (the HiGHS model: importing and setting
     it up takes about a tenth of a second), so that a bot under a clock does not pay for
-    it inside a turn."""
-    _lp_bound([0] * KINDS, [0] * KINDS, 1, 0, 30)
+    it inside a turn. Nothing once done."""
+    if not _LP:
+        _lp_bound([0] * KINDS, [0] * KINDS, 1, 0, 30)
 
 
 def _quiet_highs(highspy: Any) -> Any:
