@@ -13,6 +13,7 @@ MODULES = [
     "gametable.core.records",
     "gametable.core.rng",
     "gametable.agents.base",
+    "gametable.agents.clock",
 ]
 
 

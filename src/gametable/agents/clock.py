@@ -31,10 +31,11 @@ class TurnClock:
     """The deadlines of one seat's decisions under a per-turn budget of ``seconds``.
 
     >>> from gametable.core import get_game
+    >>> game = get_game("ramen-ramen")
+    >>> view = game.new_state(1, 0).view(0)  # a play, then a Fridge pick: half the turn
     >>> clock = TurnClock(1.0)
     >>> start = time.perf_counter()
-    >>> view = {"players": 1, "phase": "play", "deck_size": 10}
-    >>> 0.0 < clock.deadline(get_game("ramen-ramen"), view) - start < 0.9
+    >>> abs(clock.deadline(game, view) - start - clock.usable / 2) < 0.01
     True
     """
 
