@@ -208,26 +208,7 @@ class GameServer:
             if seat.kind == "human":
                 tokens[seat.seat] = new_token()
                 seat.token_hash = token_hash(tokens[seat.seat])
-        now = time.time()
-        row = TableRow(
-            id=table_id,
-            game=game.name,
-            players=spec.players,
-            options=dict(state.options),
-            config=config,
-            seed=str(seed),
-            setup=state.setup,
-            status="open",
-            version=0,
-            result=None,
-            clock=None,
-            owner=self.hub.process_id,
-            lease_until=now + self.config.lease_seconds,
-            created_at=now,
-            updated_at=now,
-            finished_at=None,
-            seats=seats,
-        )
+        row = self._new_row(table_id, state, config, seed, "open", seats)
         await asyncio.to_thread(
             self.store.create_table, row, [("created", None, f"Table opened for {game.title}.")]
         )
@@ -241,6 +222,37 @@ class GameServer:
                 for s, token in sorted(tokens.items())
             ],
         }
+
+    def _new_row(
+        self,
+        table_id: str,
+        state: Any,
+        config: dict[str, Any],
+        seed: int,
+        status: str,
+        seats: list[SeatRow],
+    ) -> TableRow:
+        """The database row of a table just dealt (``state``), held by this process."""
+        now = time.time()
+        return TableRow(
+            id=table_id,
+            game=state.game.name,
+            players=state.players,
+            options=dict(state.options),
+            config=config,
+            seed=str(seed),
+            setup=state.setup,
+            status=status,
+            version=0,
+            result=None,
+            clock=None,
+            owner=self.hub.process_id,
+            lease_until=now + self.config.lease_seconds,
+            created_at=now,
+            updated_at=now,
+            finished_at=None,
+            seats=seats,
+        )
 
     def new_seed(self) -> int:
         """A new table's deal seed: 64 bits of fresh entropy, kept secret until the game is
@@ -359,7 +371,6 @@ class GameServer:
             table_id = new_table_id()
             seed = self.new_seed()
             state = live.game.new_state(live.players, seed, **live.options)
-            now = time.time()
             config = {
                 **live.config,
                 "match": {
@@ -373,25 +384,7 @@ class GameServer:
                 SeatRow(s.seat, s.kind, s.bot, s.token_hash, s.name, True, False)
                 for s in live.seats
             ]
-            row = TableRow(
-                id=table_id,
-                game=live.game.name,
-                players=live.players,
-                options=dict(live.options),
-                config=config,
-                seed=str(seed),
-                setup=state.setup,
-                status="playing",
-                version=0,
-                result=None,
-                clock=None,
-                owner=self.hub.process_id,
-                lease_until=now + self.config.lease_seconds,
-                created_at=now,
-                updated_at=now,
-                finished_at=None,
-                seats=seats,
-            )
+            row = self._new_row(table_id, state, config, seed, "playing", seats)
             number = match["number"] + 1
             await asyncio.to_thread(
                 self.store.create_table,
