@@ -23,6 +23,7 @@
 //   hinted table out for the player to check and Play — it is never played for them.
 import {
   html, useState, useEffect, useMemo, useRef, useCallback, cx, seatName, plural, clockText,
+  useNow,
 } from "gametable/ui.js";
 import {
   MELD_MIN, tileInfo, rackName, tileLabel, sortTiles, readSet, setText, setWords, stableOrder,
@@ -210,16 +211,6 @@ function saveDraft(key, draft) {
 
 // ---- the clock -----------------------------------------------------------------------------
 
-function useTicker(active) {
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    if (!active) return undefined;
-    const t = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(t);
-  }, [active]);
-  return now;
-}
-
 function TurnTimer({ frame, view, seat, seats }) {
   const clocks = frame && frame.clocks;
   const current = view.phase === "over" ? null : view.current;
@@ -228,7 +219,7 @@ function TurnTimer({ frame, view, seat, seats }) {
   const stamp = frame && `${frame.version}:${frame.server_time}`;
   if (received.current.stamp !== stamp) received.current = { at: Date.now(), stamp };
   const running = !!(c && c.running && c.remaining !== null && c.remaining !== undefined);
-  const now = useTicker(running);
+  const now = useNow(running);
   const penalty = view.options && view.options.turn_seconds !== null && view.options.turn_seconds !== undefined;
   if (!c || c.remaining === null || c.remaining === undefined) {
     return penalty ? html`<div class="rk-timer idle">Turn timer: ${view.options.turn_seconds} s a turn</div>` : null;

@@ -3,7 +3,7 @@
 // list of legal moves, the end screen) and hands the table itself to the game's module,
 // loaded from /static/games/<game>/table.js (see docs/web.md).
 import {
-  html, useState, useEffect, useRef, useMemo, useCallback, cx, seatName, clockText,
+  html, useState, useEffect, useRef, useMemo, useCallback, cx, seatName, clockText, useNow,
   Modal, Toasts, loadSettings, saveSettings, downloadJSON,
 } from "gametable/ui.js";
 import { api } from "gametable/api.js";
@@ -19,16 +19,6 @@ function credentials(tableId) {
   if (token) return { token, seat: Number(params.get("seat")) };
   const saved = myGames().find((g) => g.table === tableId);
   return saved ? { token: saved.token, seat: saved.seat } : { token: null, seat: null };
-}
-
-function useNow(active) {
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    if (!active) return undefined;
-    const t = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(t);
-  }, [active]);
-  return now;
 }
 
 function Seats({ frame, mySeat, receivedAt, now }) {

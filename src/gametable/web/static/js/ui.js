@@ -37,6 +37,17 @@ export function clockText(seconds) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
+/** The time (ms), refreshed four times a second while ``active``: for running clocks. */
+export function useNow(active) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!active) return undefined;
+    const t = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(t);
+  }, [active]);
+  return now;
+}
+
 /** A modal dialog that traps nothing fancy: a titled panel over a dimmed page. */
 export function Modal({ title, onClose, children, wide }) {
   const ref = useRef(null);
