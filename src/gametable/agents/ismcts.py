@@ -143,6 +143,7 @@ class ISMCTSAgent:
         self.iterations = iterations
         self.seconds = seconds
         self.clock = None if seconds is None else TurnClock(seconds)
+        self._timed_bots: dict[str, bool] | None = None
         self.exploration = exploration
         self.score_weight = score_weight
         self.paired_root = False
@@ -297,17 +298,20 @@ class ISMCTSAgent:
         clock itself gets a quarter of what is left of the decision's time."""
         from gametable.agents.base import agent_settings, make_agent
 
+        if self._timed_bots is None:  # read from the bots' signatures once
+            self._timed_bots = {
+                name: any(s.name == "seconds" for s in agent_settings(self.game, name) or ())
+                for name in self.game.bots
+            }
         out = []
         for name in self.game.bots:
             if name in ("random", "ismcts"):
                 continue
             settings: dict[str, Any] = {}
-            if self.clock is not None:
-                names = {s.name for s in agent_settings(self.game, name) or ()}
-                if "seconds" in names:
-                    now = time.perf_counter()
-                    left = self.clock.seconds if deadline is None else deadline - now
-                    settings["seconds"] = max(1e-3, left / 4)
+            if self.clock is not None and self._timed_bots[name]:
+                now = time.perf_counter()
+                left = self.clock.seconds if deadline is None else deadline - now
+                settings["seconds"] = max(1e-3, left / 4)
             out.append((name, make_agent(self.game, name, self.seat, **settings)))
         return out
 
