@@ -6,8 +6,9 @@ For each configuration, in the same run and on one core:
   (the loop of ``bench_engine.py``);
 - ``agents+views``: ``play_game`` with ``random`` agents (views, and the record written);
 - ``pettingzoo``: the AEC loop a learner runs — ``env.last()`` (observation vector and
-  action mask of the agent to act, and its info with the view), a random legal id from
-  the mask, ``env.step``;
+  action mask of the agent to act, and its info), a random legal id from the mask,
+  ``env.step``; ``pettingzoo+view`` the same with ``info_view=True`` (the seat's view in
+  every info);
 - ``gymnasium``: the same through the single-agent env (seat 0 against ``random`` bots,
   whose decisions count too);
 - ``openspiel``: ``state.legal_actions()`` and ``apply_action`` on the Python game
@@ -68,7 +69,7 @@ def agents(name: str, players: int, seed: int) -> int:
 
 
 def _pick(mask: np.ndarray, rng: Rng) -> int:
-    ids = np.flatnonzero(mask)
+    ids = mask.nonzero()[0]
     return int(ids[rng.randbelow(len(ids))])
 
 
@@ -87,10 +88,10 @@ def aec_loop(env, seed: int) -> int:  # type: ignore[no-untyped-def]
     return n
 
 
-def pettingzoo(name: str, players: int) -> Callable[[int], int]:
+def pettingzoo(name: str, players: int, info_view: bool = False) -> Callable[[int], int]:
     from gametable.envs.pettingzoo import env
 
-    e = env(name, players)
+    e = env(name, players, info_view=info_view)
     return lambda seed: aec_loop(e, seed)
 
 
@@ -183,6 +184,7 @@ def main() -> None:
         paths: list[tuple[str, Callable[[int], int]]] = [
             ("agents+views", lambda s, n=name, p=players: agents(n, p, s)),
             ("pettingzoo", pettingzoo(name, players)),
+            ("pettingzoo+view", pettingzoo(name, players, info_view=True)),
             ("gymnasium", gymnasium_env(name, players)),
             ("openspiel", openspiel(name, players)),
         ]

@@ -65,7 +65,7 @@ def test_solo_reward_is_the_final_score_and_info_has_the_critics_verdict() -> No
 
 
 def test_opponents_play_their_own_seats_from_their_views() -> None:
-    env = GametableEnv("ramen-ramen", 3, seat=1, opponents=["greedy", "random"])
+    env = GametableEnv("ramen-ramen", 3, seat=1, opponents=["greedy", "random"], info_view=True)
     _obs, info = env.reset(seed=3)
     assert env.opponent_names == {0: "greedy", 2: "random"}
     assert 1 in info["view"]["to_act"]
@@ -85,7 +85,7 @@ def test_bad_construction_is_refused_by_name() -> None:
 
 
 def test_an_illegal_id_is_penalized_and_changes_nothing() -> None:
-    env = GametableEnv("ramen-ramen", 2, opponents="greedy", illegal_reward=-2.0)
+    env = GametableEnv("ramen-ramen", 2, opponents="greedy", illegal_reward=-2.0, info_view=True)
     obs, info = env.reset(seed=8)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     obs2, reward, terminated, truncated, info2 = env.step(illegal)

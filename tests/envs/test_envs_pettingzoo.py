@@ -77,8 +77,11 @@ def test_win_rewards_give_one_to_the_winners_only() -> None:
     assert [totals[a] for a in e.possible_agents] == [1.0 if r == 1 else 0.0 for r in ranks]
 
 
-def test_info_holds_the_view_and_at_the_end_the_result() -> None:
-    e = env("ramen-ramen", 2)
+def test_info_holds_the_view_when_asked_and_at_the_end_the_result() -> None:
+    plain = env("ramen-ramen", 2)
+    plain.reset(seed=1)
+    assert plain.last()[4] == {}  # the view costs more than the observation: asked for
+    e = env("ramen-ramen", 2, info_view=True)
     e.reset(seed=1)
     _obs, _r, _t, _tr, info = e.last()
     seat = e.possible_agents.index(e.agent_selection)
@@ -152,7 +155,7 @@ def test_tips_secret_choice_is_chosen_in_turn_and_hidden_until_the_reveal() -> N
 
 
 def test_parallel_env_plays_simultaneous_choices_in_one_step() -> None:
-    p = parallel_env("ramen-tips", 3)
+    p = parallel_env("ramen-tips", 3, info_view=True)
     obs, infos = p.reset(seed=4)
     assert all(int(o["action_mask"].sum()) == 9 for o in obs.values())  # 9 cards in hand
     actions = {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in obs.items()}

@@ -20,7 +20,14 @@ import numpy as np
 from gametable.core import IllegalAction, get_game
 from gametable.core.game import Action, Game, Result, State, View
 from gametable.core.rng import Rng
-from gametable.envs.encoding import Delegate, Encoder, FloatArray, LegalMap, get_encoder
+from gametable.envs.encoding import (
+    Delegate,
+    Encoder,
+    FloatArray,
+    LazyLegal,
+    LegalMap,
+    get_encoder,
+)
 
 REWARDS = ("score", "win")
 """Reward schemes: the final score, or 1 for a seat ranked first (shared wins too) else 0."""
@@ -36,11 +43,18 @@ class GameDriver:
 
     ``options`` are the game's options (checked by the game: a bad one raises
     :class:`~gametable.core.OptionError` naming it); ``reward`` is ``"score"`` or ``"win"``.
-    Call :meth:`reset` before playing.
+    ``info_view`` puts the seat's view in every :meth:`info` (it costs more than the
+    observation: leave it off when training). Call :meth:`reset` before playing.
     """
 
     def __init__(
-        self, game: str | Game, players: int, reward: str = "score", **options: Any
+        self,
+        game: str | Game,
+        players: int,
+        reward: str = "score",
+        *,
+        info_view: bool = False,
+        **options: Any,
     ) -> None:
         self.game: Game = get_game(game) if isinstance(game, str) else game
         if reward not in REWARDS:
@@ -52,6 +66,9 @@ class GameDriver:
         self.reward = reward
         self.encoder = get_encoder(self.game, players, self.options)
         self.num_actions = self.encoder.num_actions
+        self.info_view = bool(info_view)
+        self._fast = self.encoder.reads_state
+        self._masks: dict[tuple[int, ...], np.ndarray] = {}
         self.state: State | None = None
         self.seed: int | None = None
         self._rng = Rng(0)
@@ -59,7 +76,6 @@ class GameDriver:
         self._views: dict[int | None, tuple[int, View]] = {}
         self._legal: dict[int, tuple[int, LegalMap]] = {}
         self._obs: dict[int, tuple[int, FloatArray]] = {}
-        self._handed: set[int | None] = set()
         self._steps = 0
 
     # -- the game ---------------------------------------------------------------------
@@ -85,7 +101,6 @@ class GameDriver:
         other._views = {}
         other._legal = {}
         other._obs = {}
-        other._handed = set()
         return other
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameDriver:
@@ -100,6 +115,7 @@ class GameDriver:
                 self.game.name,
                 self.players,
                 self.reward,
+                self.info_view,
                 self.options,
                 self.state,
                 self._rng,
@@ -110,7 +126,6 @@ class GameDriver:
 
     def _touch(self) -> None:
         self._version += 1
-        self._handed.clear()
 
     @property
     def live(self) -> State:
@@ -143,7 +158,10 @@ class GameDriver:
     def _encoded(self, seat: int) -> FloatArray:
         cached = self._obs.get(seat)
         if cached is None or cached[0] != self._version:
-            cached = (self._version, self.encoder.encode(self.view(seat)))
+            if self._fast:
+                cached = (self._version, self.encoder.encode_state(self.live, seat))
+            else:
+                cached = (self._version, self.encoder.encode(self.view(seat)))
             self._obs[seat] = cached
         return cached[1]
 
@@ -157,11 +175,13 @@ class GameDriver:
         if cached is not None and cached[0] == self._version:
             return cached[1]
         state = self.live
-        if seat in state.to_act:
+        if seat not in state.to_act:
+            found: LegalMap = {}
+        elif self._fast:
+            found = self.encoder.legal_state(state, seat)
+        else:
             legal = state.legal_actions(seat)
             found = self.encoder.legal(seat, self.view(seat), legal) if legal else {}
-        else:
-            found = {}
         self._legal[seat] = (self._version, found)
         return found
 
@@ -170,12 +190,17 @@ class GameDriver:
         return sorted(self.legal_map(seat))
 
     def mask(self, seat: int) -> np.ndarray:
-        """``seat``'s action mask: ``int8`` with a 1 at each legal id."""
-        mask = np.zeros(self.num_actions, np.int8)
-        ids = list(self.legal_map(seat))
-        if ids:
-            mask[ids] = 1
-        return mask
+        """``seat``'s action mask: ``int8`` with a 1 at each legal id (a fresh array)."""
+        legal = self.legal_map(seat)
+        ids = legal.ids if type(legal) is LazyLegal else tuple(legal)
+        mask = self._masks.get(ids)
+        if mask is None:
+            if len(self._masks) >= 4096:
+                self._masks.clear()
+            mask = self._masks[ids] = np.zeros(self.num_actions, np.int8)
+            if ids:
+                mask[list(ids)] = 1
+        return mask.copy()
 
     # -- playing ------------------------------------------------------------------------
 
@@ -185,6 +210,8 @@ class GameDriver:
         Raises :class:`~gametable.core.IllegalAction` (a ``GameError``) naming the id,
         what it means, and the legal ids; nothing is changed.
         """
+        if type(action_id) is int and action_id in self.legal_map(seat):
+            return action_id
         if isinstance(action_id, np.ndarray) and action_id.shape == ():
             action_id = action_id.item()
         if isinstance(action_id, np.integer):
@@ -226,11 +253,15 @@ class GameDriver:
 
         An illegal id raises :class:`~gametable.core.IllegalAction` and changes nothing.
         """
-        action_id = self.check_id(seat, action_id)
-        action = self.resolve(seat, action_id)
+        legal = self.legal_map(seat)
+        if type(action_id) is not int or action_id not in legal:
+            action_id = self.check_id(seat, action_id)
+        action: Action = legal[action_id]
+        if isinstance(action, Delegate):
+            action = action.resolve(self._rng.spawn(f"{self._steps}:{seat}:{action_id}"))
         self.live.apply(seat, action)
         self._steps += 1
-        self._touch()
+        self._version += 1
         return action
 
     def apply(self, seat: int, action: Action) -> None:
@@ -260,21 +291,16 @@ class GameDriver:
         return [_float(score) for score in result.scores]
 
     def info(self, seat: int) -> dict[str, Any]:
-        """What the wrappers put in ``info``: the view, and at the end the result.
+        """What the wrappers put in ``info``: the seat's view when ``info_view`` is on, and
+        at the end the result (and the critics' verdict where the game gives one).
 
-        The view is handed out once as it is (after the observation and the legal ids
-        have been read from it, so changing it cannot change them); a second request for
-        the same position gets a copy, so no two infos share an object.
+        The view is a fresh value each time (views share nothing with the state or with
+        each other), so changing it changes nothing else.
         """
-        view = self.view(seat)
-        if seat not in self._handed:
-            self._encoded(seat)
-            self.legal_map(seat)
-            self._handed.add(seat)
-        else:
-            view = copy.deepcopy(view)
-        out: dict[str, Any] = {"view": view}
+        out: dict[str, Any] = {}
         state = self.live
+        if self.info_view:
+            out["view"] = state.view(seat)
         if state.is_over:
             result = state.result()
             out["result"] = result.to_json()
@@ -293,13 +319,14 @@ def _restore_driver(
     name: str,
     players: int,
     reward: str,
+    info_view: bool,
     options: dict[str, Any],
     state: State | None,
     rng: Rng,
     seed: int | None,
     steps: int,
 ) -> GameDriver:
-    driver = GameDriver(name, players, reward=reward, **options)
+    driver = GameDriver(name, players, reward=reward, info_view=info_view, **options)
     driver.state = state
     driver._rng = rng
     driver.seed = seed

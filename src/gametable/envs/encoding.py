@@ -152,25 +152,26 @@ class LazyLegal(Mapping[int, Any]):
     are as many as the game's legal actions, and the game checks the action it is given.
     """
 
-    __slots__ = ("_ids", "_make")
+    __slots__ = ("_make", "ids")
 
     def __init__(self, ids: Sequence[int], make: Callable[[int], Action]) -> None:
-        self._ids = ids
+        self.ids = tuple(ids)
+        """The legal ids, in the encoder's order."""
         self._make = make
 
     def __getitem__(self, action_id: int) -> Action:
-        if action_id not in self._ids:
+        if action_id not in self.ids:
             raise KeyError(action_id)
         return self._make(action_id)
 
     def __contains__(self, action_id: object) -> bool:
-        return action_id in self._ids
+        return action_id in self.ids
 
     def __iter__(self) -> Iterator[int]:
-        return iter(self._ids)
+        return iter(self.ids)
 
     def __len__(self) -> int:
-        return len(self._ids)
+        return len(self.ids)
 
 
 class Encoder(ABC):
@@ -210,6 +211,29 @@ class Encoder(ABC):
     @abstractmethod
     def action_label(self, seat: int, action_id: int) -> str:
         """What ``action_id`` means for ``seat``, whatever the position (docs, strings)."""
+
+    # -- the optional fast path ---------------------------------------------------------
+
+    reads_state: ClassVar[bool] = False
+    """Whether :meth:`encode_state` and :meth:`legal_state` are implemented.
+
+    The view path above is the definition; the fast path computes the same thing straight
+    from the game's state, skipping the view (which is built for people and the server and
+    costs more than a whole engine decision). It must agree with the view path exactly:
+    ``encode_state(state, seat)`` equal to ``encode(state.view(seat))`` and
+    ``legal_state(state, seat)`` with the same ids, each playing the same action, as
+    ``legal(seat, state.view(seat), state.legal_actions(seat))`` — the tests check both
+    on every position of many random games of every player count, which carries the
+    no-leak property of the views over to the fast path.
+    """
+
+    def encode_state(self, state: Any, seat: int) -> FloatArray:
+        """:meth:`encode` of ``state.view(seat)``, computed from the state."""
+        raise NotImplementedError(f"{type(self).__name__} has no fast path")
+
+    def legal_state(self, state: Any, seat: int) -> LegalMap:
+        """:meth:`legal` for ``seat`` (to act now), computed from the state."""
+        raise NotImplementedError(f"{type(self).__name__} has no fast path")
 
     def secret(self, action_id: int) -> bool:
         """Whether other seats must not learn the id when it is played (a secret choice)."""

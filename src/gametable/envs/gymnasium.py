@@ -13,8 +13,9 @@ seat order; a single name is used for every other seat), which decide from their
 views when it is their turn. Observations are ``{"observation", "action_mask"}`` as in
 the PettingZoo environments, the action is an integer id, and the reward comes once at
 the end: the seat's final score (``reward="score"``) or 1 for a win (``reward="win"``).
-``info["view"]`` is the seat's view; at the end ``info["result"]`` is the result and,
-in solo Ramen! Ramen!, ``info["verdict"]`` the critics' stars and words.
+With ``info_view=True``, ``info["view"]`` is the seat's view (off by default: it costs
+more than the observation); at the end ``info["result"]`` is the result and, in solo
+Ramen! Ramen!, ``info["verdict"]`` the critics' stars and words.
 
 Registered ids (``gymnasium.make(id, **kwargs)`` overrides any argument):
 ``gametable/RamenRamenSolo-v0`` (solo), ``gametable/RamenRamen-v0``,
@@ -65,6 +66,7 @@ class GametableEnv(gymnasium.Env):
         render_mode: str | None = None,
         illegal_action: str = "penalize",
         illegal_reward: float = -1.0,
+        info_view: bool = False,
         **options: Any,
     ) -> None:
         if illegal_action not in ("penalize", "raise"):
@@ -75,7 +77,7 @@ class GametableEnv(gymnasium.Env):
         self.illegal_reward = float(illegal_reward)
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
-        self.driver = GameDriver(game, players, reward=reward, **options)
+        self.driver = GameDriver(game, players, reward=reward, info_view=info_view, **options)
         if type(seat) is not int or not 0 <= seat < players:
             raise ValueError(f"seat must be a seat from 0 to {players - 1}, got {seat!r}")
         others = [s for s in range(players) if s != seat]

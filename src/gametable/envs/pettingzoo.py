@@ -9,8 +9,9 @@
 
 Agents are ``player_0`` … ``player_{n-1}`` (the game's seats). Every observation is a dict
 ``{"observation": float32 vector, "action_mask": int8 vector}`` built from the agent's
-view only; ``info["view"]`` is that view (JSON-able data) and, at the end, ``info["result"]``
-the game's result. Actions are the encoder's integer ids (``docs/envs.md``). Rewards come
+view only; with ``info_view=True``, ``info["view"]`` is that view (JSON-able data; it costs
+more than the observation, so it is off unless asked for) and, at the end, ``info["result"]``
+is the game's result. Actions are the encoder's integer ids (``docs/envs.md``). Rewards come
 once, at the end: the final score (``reward="score"``, the default) or 1 for a seat ranked
 first (``reward="win"``). A simultaneous secret choice (the tips game) is played the AEC way:
 the seats still to choose are selected one after the other, and nothing of a committed
@@ -91,12 +92,13 @@ class GametableAEC(AECEnv):  # type: ignore[misc]
         *,
         render_mode: str | None = None,
         reward: str = "score",
+        info_view: bool = False,
         **options: Any,
     ) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
-        self.driver = GameDriver(game, players, reward=reward, **options)
+        self.driver = GameDriver(game, players, reward=reward, info_view=info_view, **options)
         self.layout = self.driver.encoder.layout
         """The observation's named slices (``docs/envs.md``)."""
         self.render_mode = render_mode
@@ -156,7 +158,17 @@ class GametableAEC(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise IllegalAction(f"{agent} is to decide: None is only for finished agents")
-        self.driver.step(self._seat[agent], action)
+        driver = self.driver
+        driver.step(self._seat[agent], action)
+        to_act = driver.live.to_act
+        if to_act:
+            # rewards come only at the end: nothing to clear or accumulate before it
+            following = self.possible_agents[to_act[0]]
+            self.agent_selection = following
+            infos = self.infos
+            infos[agent] = {}
+            infos[following] = driver.info(to_act[0])
+            return
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self._select()
@@ -186,7 +198,8 @@ def env(game: str, players: int = 2, **kwargs: Any) -> GametableAEC:
     """The AEC environment of ``game`` (a registered name such as ``"ramen-ramen"``).
 
     Keyword arguments: ``render_mode`` (``None`` or ``"ansi"``), ``reward`` (``"score"``
-    or ``"win"``), and the game's own options (``gametable games`` lists them).
+    or ``"win"``), ``info_view`` (put the agent's view in its info), and the game's own
+    options (``gametable games`` lists them).
     """
     return GametableAEC(game, players, **kwargs)
 
@@ -213,11 +226,12 @@ class GametableParallel(ParallelEnv):  # type: ignore[misc]
         *,
         render_mode: str | None = None,
         reward: str = "score",
+        info_view: bool = False,
         **options: Any,
     ) -> None:
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
-        self.driver = GameDriver(game, players, reward=reward, **options)
+        self.driver = GameDriver(game, players, reward=reward, info_view=info_view, **options)
         self.layout = self.driver.encoder.layout
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"gametable_{self.driver.game.name}_parallel"}

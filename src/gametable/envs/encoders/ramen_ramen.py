@@ -52,11 +52,19 @@ _PLAY_IDS = (
 """The legal ids of the play step by the number of cards in hand."""
 _TAKE_IDS = tuple(tuple(range(39, 39 + n)) for n in range(5))
 """The legal ids of a take by the number of cards in the Fridge."""
+_VALUE = tuple((c & 7) / 7 for c in range(56))
+"""A card's value / 7 (its hand or Fridge position's last entry)."""
+_TYPES = tuple(bin(mask).count("1") / 7 for mask in range(128))
+"""A bowl's number of ingredients / 7, by the bit mask of its ingredients."""
 PLAY1 = 36
 TAKE = 39
 NUM_ACTIONS = 43
 PHASES = ("play", "take", "take2")
 MODES = ("solo", "duel", "three", "teams")
+
+
+_BY_CARDS: dict[int, tuple[list[Action], list[Action], list[Action | None]]] = {}
+"""The game's actions by card numbers (:meth:`RamenRamenEncoder._actions_by_cards`)."""
 
 
 def _side(players: int, seat: int) -> int:
@@ -195,6 +203,73 @@ class RamenRamenEncoder(Encoder):
         obs[idx] = val
         return obs
 
+    # -- the fast path: the same vector, read from the state -----------------------------
+
+    reads_state = True
+
+    def encode_state(self, state: Any, seat: int) -> FloatArray:
+        """:meth:`encode` of ``state.view(seat)``, read from the state (equal by test).
+
+        Reads only what the view shows the seat: its own hand, the other hands' sizes,
+        the Fridge, the bowls in play, the deck's size, the last picks, the count of
+        served bowls and their cards only when the view opens them (solo, or the end).
+        Writes each entry straight into the vector (cheaper than collecting them).
+        """
+        players = self.players
+        obs = np.zeros(self.layout.size, np.float32)
+        phase = state.phase
+        over = phase == 3
+        obs[self.o_mode + (3 if players == 4 else players - 1)] = 1.0
+        if not over:
+            obs[self.o_phase + phase] = 1.0
+            if seat == state.current:
+                obs[self.o_to_act] = 1.0
+        for base, slots, cards in (
+            (self.o_hand, self.o_hand_slots, state.hands[seat]),
+            (self.o_fridge, self.o_fridge_slots, state.fridge),
+        ):
+            for c in cards:
+                obs[base + c] = 1.0
+                obs[slots + (c >> 3)] = 1.0
+                obs[slots + 7] = _VALUE[c]
+                slots += 8
+        my_side = seat % 2 if players == 4 else seat
+        sides = state.sides
+        owners = state.owners
+        bowl_sum = state.bowl_sum
+        bowl_mask = state.bowl_mask
+        b = self.o_bowls
+        for p, cards in enumerate(state.bowls):
+            for c in cards:
+                obs[b + c] = 1.0
+            owner = owners[p]
+            total = bowl_sum[p]
+            obs[b + 56] = 1.0 if total >= 14 else total / 14
+            obs[b + 57] = _TYPES[bowl_mask[p]]
+            obs[b + 58 + (0 if owner is None else 1 + (owner - my_side) % sides)] = 1.0
+            b += 62
+        obs[self.o_deck] = len(state.deck) / 56
+        hands = state.hands
+        picks = state.last_pick
+        for s in range(players):
+            r = (s - seat) % players
+            obs[self.o_hand_sizes + r] = len(hands[s]) / 4
+            base = self.o_last_pick + 56 * r
+            for c in picks[s]:
+                obs[base + c] = 1.0
+        for side, bowls in enumerate(state.served):
+            count = len(bowls)
+            obs[self.o_served + (side - my_side) % sides] = 1.0 if count >= 10 else count / 10
+            if side == my_side and bowls and (over or players == 1):
+                types = [0.0] * 7
+                for bowl_cards in bowls:
+                    types[len({c >> 3 for c in bowl_cards}) - 1] += 1 / 8
+                    for c in bowl_cards:
+                        obs[self.o_open_served + c] = 1.0
+                obs[self.o_served_types : self.o_served_types + 7] = types
+        obs[self.o_discards] = len(state.discards) / 4
+        return obs
+
     # -- actions ------------------------------------------------------------------------
 
     def _components(self, action: Action) -> tuple[Any, ...]:
@@ -237,6 +312,49 @@ class RamenRamenEncoder(Encoder):
             cards = (tuple(hand), tuple(fridge))  # the view may be handed out and changed
             return LazyLegal(ids, lambda action_id: self._action(cards, action_id))
         return self._mapped(view, legal)
+
+    def legal_state(self, state: Any, seat: int) -> LegalMap:
+        """:meth:`legal` from the state: the ids follow from the number of cards in hand
+        (play step) or in the Fridge (take steps); an id's action is built if played."""
+        hand = tuple(state.hands[seat])
+        fridge = tuple(state.fridge)
+        ids = _PLAY_IDS[len(hand)] if state.phase == 0 else _TAKE_IDS[len(fridge)]
+        if not ids:
+            return {}
+        return LazyLegal(ids, lambda action_id: self._state_action(hand, fridge, action_id))
+
+    def _state_action(
+        self, hand: tuple[int, ...], fridge: tuple[int, ...], action_id: int
+    ) -> Action:
+        """The game action of a legal id, given the hand and Fridge as card numbers."""
+        table = self._actions_by_cards()
+        if action_id >= TAKE:
+            return table[1][fridge[action_id - TAKE]]
+        if action_id >= PLAY1:
+            return table[0][hand[0] * 3 + action_id - PLAY1]
+        i, j = PAIRS[action_id // 6]
+        return table[2][(hand[i] * 56 + hand[j]) * 6 + action_id % 6]
+
+    def _actions_by_cards(self) -> tuple[list[Action], list[Action], list[Action | None]]:
+        """Every game action by card numbers: a lone card into each bowl, each Fridge
+        take, each ordered pair of cards into each pair of bowls (``BOWL_PAIRS``). Read
+        once per process from the game's notation (about 18,000 actions, some 50 ms) and
+        shared by every encoder of the game."""
+        table = _BY_CARDS.get(id(self.game))
+        if table is None:
+            parse = self.game.action_from_json
+            ones = [parse(f"{CARDS[c]}>{p + 1}") for c in range(56) for p in range(3)]
+            takes = [parse(f"take {CARDS[c]}") for c in range(56)]
+            pairs: list[Action | None] = [None] * (56 * 56 * 6)
+            for a in range(56):
+                for b in range(56):
+                    if a != b:
+                        for m, (p, q) in enumerate(BOWL_PAIRS):
+                            pairs[(a * 56 + b) * 6 + m] = parse(
+                                f"{CARDS[a]}>{p + 1} {CARDS[b]}>{q + 1}"
+                            )
+            table = _BY_CARDS[id(self.game)] = (ones, takes, pairs)
+        return table
 
     def _action(self, cards: tuple[tuple[str, ...], tuple[str, ...]], action_id: int) -> Action:
         """The game action of a legal id, from its notation (each text parsed once)."""
