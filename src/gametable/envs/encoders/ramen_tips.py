@@ -20,6 +20,11 @@ ids        decision   id formula
 
 The choose and shoyu decisions are secret: the other seats see only that a seat has
 committed (OpenSpiel's information states hide these ids from the other seats).
+
+The fast path (``encode_state``, ``legal_state``) computes the same vector and ids
+straight from the game's state, under the view's visibility conditions; it writes each
+entry through a memoryview of the vector and looks actions up in tables read once from
+the game's notation (``tests/envs/test_envs_fast_path.py`` checks it equals the view path).
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from gametable.core.game import Action, View
 from gametable.envs.encoding import (
     Encoder,
     FloatArray,
+    LazyLegal,
     LegalMap,
     multiset_index,
     register_encoder,
@@ -52,8 +58,126 @@ CHOOSE, EXCHANGE, SWAP, PASS, TAKE, KEEP, SHOYU = 0, 45, 90, 100, 101, 551, 561
 SHOYU_INDEX, SHOYU_TUPLES = multiset_index(MAX_SHOYU, MAX_BOWLS)
 NUM_ACTIONS = SHOYU + len(SHOYU_TUPLES)
 PHASES = ("choose", "exchange", "swap", "take", "shoyu")
+_SWAP_IDS = (PASS, *range(SWAP, PASS))
+"""The legal ids for a lone 5: pass, or any swap."""
 GRUNCHIE = 5
 """Position of Grunchie's revealed card among the per-seat slots (after the 5 seats)."""
+
+# -- the fast path's tables ---------------------------------------------------------------
+
+_CHOOSING, _EXCHANGING, _SWAPPING, _TAKING, _PLACING, _OVER = range(6)
+"""The state's phase numbers (``TipsState.phase``), in the order of the view's phase
+names: choose, exchange, swap, take, shoyu (``PHASES``), then over."""
+_VALUE9 = tuple((c % 9 + 1) / 9 for c in range(45))
+"""A card's value / 9: its entry in a bowl."""
+_FIELD = MAX_BOWLS + 1
+"""Bits per type in :data:`_SPREAD`'s numbers: one per bowl, and one for an 11th bowl."""
+_SPREAD = tuple(sum(1 << (_FIELD * t) for t in range(5) if mask >> t & 1) for mask in range(1 << 5))
+"""A bowl's type mask spread out: bit ``_FIELD * type`` for each type it holds. Shifted by
+the bowl's number and OR-ed over a seat's bowls, it gives per type a field of the bowls
+holding it, so the bowls lacking each type come out of one loop over the bowls."""
+SHOYU_NARUTO = len(LETTERS)
+"""The Shōyu Naruto's number among the state's Narutos (after the five types)."""
+
+
+class _SeatTables:
+    """The vector indices that depend on the observing seat (the others counted from it)."""
+
+    __slots__ = ("committed", "current", "order", "original", "placed", "revealed", "seats")
+
+    def __init__(self, enc: RamenTipsEncoder, seat: int) -> None:
+        players = enc.players
+        nslots = players + 1 if players == 2 else players  # Grunchie's slot with 2 players
+        slots = [enc._slot(seat, slot) for slot in range(nslots)]
+        rel = [relative(seat, s, players) for s in range(players)]
+
+        def cards(base: int) -> tuple[int, ...]:
+            return tuple(range(base, base + 45))
+
+        self.revealed = tuple(cards(enc.o_revealed + 45 * r) for r in slots)
+        """Per slot, per card: the index of that card revealed there."""
+        self.original = tuple(cards(enc.o_original + 45 * r) for r in slots)
+        self.order = tuple(enc.o_order + r for r in slots)
+        """Per slot: the index of its place in the order of choice."""
+        self.committed = tuple(enc.o_committed + r for r in rel)
+        self.current = tuple(enc.o_current + r for r in rel)
+        self.seats = tuple(
+            (
+                tuple(
+                    tuple(enc.o_bowls + 5 * (MAX_BOWLS * r + b) + c // 9 for c in range(45))
+                    for b in range(MAX_BOWLS)
+                ),
+                enc.o_shoyu + r,
+                enc.o_hand_sizes + r,
+            )
+            for r in rel
+        )
+        """Per seat: per bowl and card, the index of that card's type in that bowl; the
+        index of its Shōyu count; the index of its hand size."""
+        self.placed = tuple(
+            tuple(enc.o_placed + MAX_BOWLS * r + b for b in range(MAX_BOWLS)) for r in rel
+        )
+
+
+class _Tables:
+    """The fast path's indices by observing seat, and its caches (one set per encoder;
+    each cache is bounded by its keys: a few thousand entries at most)."""
+
+    __slots__ = ("by_seat", "keep_ids", "placements", "shoyu_ids", "take_ids")
+
+    def __init__(self, enc: RamenTipsEncoder) -> None:
+        self.by_seat = tuple(_SeatTables(enc, seat) for seat in range(enc.players))
+        self.placements: dict[tuple[int, ...], tuple[tuple[int, float], ...]] = {}
+        """By a committed Shōyu placement: its (index, value) entries."""
+        self.take_ids: dict[int, tuple[int, ...]] = {}
+        """By ``card << _FIELD | bowls``: the take ids of the card into those bowls (a bit
+        per bowl)."""
+        self.keep_ids: dict[int, tuple[int, ...]] = {}
+        """By the bowls (a bit per bowl): the keep ids into those bowls."""
+        self.shoyu_ids: dict[tuple[int, ...], tuple[int, ...]] = {}
+        """By the Shōyu held and each bowl's capacity: the shoyu ids."""
+
+
+def _placement_ids(base: int, bowls: int) -> tuple[int, ...]:
+    """``base + b`` for each bowl ``b`` in the bit mask ``bowls``; like :meth:`action_id`,
+    refuses a bowl past the encoding's ten."""
+    if bowls >> MAX_BOWLS:
+        raise ValueError(f"no id for bowl {MAX_BOWLS + 1}: the encoding holds bowls 1–{MAX_BOWLS}")
+    return tuple(base + b for b in range(MAX_BOWLS) if bowls >> b & 1)
+
+
+class _Actions:
+    """The game's actions by id, read once per game from its notation.
+
+    ``at(id)`` is the action of an id below ``KEEP`` (choose, exchange, swap, pass, take);
+    ``keeps[card]`` the keeps of a card into bowls 1–10; a Shōyu placement is read when
+    first asked for.
+    """
+
+    __slots__ = ("at", "keeps", "parse", "shoyu")
+
+    def __init__(self, enc: RamenTipsEncoder) -> None:
+        parse = enc.game.action_from_json
+        self.parse = parse
+        self.at = tuple(parse(enc.action_label(0, a)) for a in range(KEEP)).__getitem__
+        self.keeps = tuple(
+            tuple(parse(f"keep {CARDS[c]}>{b + 1}") for b in range(MAX_BOWLS)) for c in range(45)
+        )
+        self.shoyu: dict[int, Action] = {}
+
+    def shoyu_action(self, action_id: int) -> Action:
+        """The Shōyu placement of a shoyu id."""
+        found = self.shoyu.get(action_id)
+        if found is None:
+            bowls = SHOYU_TUPLES[action_id - SHOYU]
+            found = self.shoyu[action_id] = self.parse(
+                "shoyu " + (" ".join(str(b + 1) for b in bowls) or "none")
+            )
+        return found
+
+
+_ACTIONS: dict[int, _Actions] = {}
+"""The game's actions by id, by ``id(game)`` (shared by the encoders of one game)."""
 
 
 @register_encoder
@@ -128,6 +252,8 @@ class RamenTipsEncoder(Encoder):
         self.o_unused = add("unused_count", 1, "cards out of the game / 45")
         self.num_actions = NUM_ACTIONS
         self._ids: dict[Action, int] = {}
+        self._fast: _Tables | None = None
+        self._actions: _Actions | None = None
 
     # -- observation ------------------------------------------------------------------
 
@@ -200,6 +326,217 @@ class RamenTipsEncoder(Encoder):
         obs[self.o_unused] = scaled(view["unused_count"], 45)
         obs[ones] = 1.0
         return obs
+
+    # -- the fast path: the same vector and ids, read from the state -------------------
+
+    reads_state = True
+
+    def _tables(self) -> _Tables:
+        """The fast path's tables (built on first use, a few milliseconds)."""
+        if self._fast is None:
+            self._fast = _Tables(self)
+        return self._fast
+
+    def encode_state(self, state: Any, seat: int) -> FloatArray:
+        """:meth:`encode` of ``state.view(seat)``, read from the state (equal by test).
+
+        Reads what the view shows ``seat``, under the view's conditions and in
+        :meth:`encode`'s order: its own hand, its chosen card (while choosing) and its
+        committed Shōyu (while placing); of the other seats only their hand sizes and
+        whether they have committed; the revealed cards once revealed; the public rest
+        (bowls, Shōyu counts, offer, preference row, removed cards); only the number of
+        Grunchie's cards and of the unused ones.
+        """
+        t = self._fast or self._tables()
+        me = t.by_seat[seat]
+        phase = state.phase
+        chosen = state.chosen
+        pending = state.shoyu_pending
+        obs = np.zeros(self.layout.size, np.float32)
+        # the array's memory as a memoryview: writing an item through it is cheaper than
+        # into the array (typed Any: typeshed has a memoryview take ints only)
+        v: Any = obs.data
+        v[self.o_players + self.players - 2] = 1.0
+        if phase < _OVER:
+            v[self.o_phase + phase] = 1.0
+        if phase == _CHOOSING:
+            acting = chosen[seat] < 0
+        elif phase == _PLACING:
+            acting = pending[seat] is None
+        else:
+            acting = phase != _OVER and state.current == seat
+        if acting:
+            v[self.o_to_act] = 1.0
+        v[self.o_round] = (state.round_no + 1) / 9
+        if state.final:
+            v[self.o_round + 1] = 1.0
+        narutos = state.narutos
+        base = self.o_pref
+        for kind in state.pref:
+            v[base + kind] = 1.0
+            if kind in narutos:
+                v[base + 5] = 1.0
+            base += 6
+        if SHOYU_NARUTO in narutos:
+            v[base] = 1.0
+        base = self.o_offer
+        for c in state.offer:
+            v[base + c] = 1.0
+        base = self.o_hand
+        for c in state.hands[seat]:
+            v[base + c] = 1.0
+        if phase == _CHOOSING:
+            if chosen[seat] >= 0:
+                v[self.o_chosen + chosen[seat]] = 1.0
+            for i, c in zip(me.committed, chosen, strict=True):
+                if c >= 0:
+                    v[i] = 1.0
+        elif phase == _PLACING:
+            for i, placement in zip(me.committed, pending, strict=True):
+                if placement is not None:
+                    v[i] = 1.0
+        revealed = state.revealed
+        if _EXCHANGING <= phase <= _TAKING or (phase >= _PLACING and revealed[0] >= 0):
+            for row, c in zip(me.revealed, revealed, strict=True):
+                v[row[c]] = 1.0
+            for row, c in zip(me.original, state.original, strict=True):
+                v[row[c]] = 1.0
+        base = self.o_effects
+        for c in state.effects:
+            v[base + c] = 1.0
+        where = me.order
+        for place, slot in enumerate(state.order, 1):
+            v[where[slot]] = place / 6
+        v[self.o_turn] = state.turn / 6
+        if _EXCHANGING <= phase <= _TAKING:
+            v[me.current[state.current]] = 1.0
+        if state.took:
+            v[self.o_took] = 1.0
+        if state.kept:
+            v[self.o_took + 1] = 1.0
+        value9 = _VALUE9
+        for (rows, shoyu_at, size_at), bowls, n, hand in zip(
+            me.seats, state.bowls, state.shoyu, state.hands, strict=True
+        ):
+            if bowls:
+                if len(bowls) > MAX_BOWLS:
+                    raise ValueError(f"a seat has {len(bowls)} bowls; the encoding holds 10")
+                for row, cards in zip(rows, bowls, strict=False):  # rows for 10 bowls
+                    for c in cards:
+                        v[row[c]] = value9[c]
+            if n:
+                v[shoyu_at] = n / 5
+            v[size_at] = len(hand) / 9
+        if any(state.placed):
+            for row, counts in zip(me.placed, state.placed, strict=True):
+                for i, n in zip(row, counts, strict=False):
+                    v[i] = n / 5
+        if state.nslots > self.players:
+            v[self.o_hand_sizes + GRUNCHIE] = len(state.grunchie_hand) / 9
+        v[self.o_supply] = state.shoyu_supply / 5
+        if phase == _PLACING and pending[seat] is not None:
+            bowls = pending[seat].bowls
+            entries = t.placements.get(bowls)
+            if entries is None:
+                entries = t.placements[bowls] = self._placement_entries(bowls)
+            for i, x in entries:
+                v[i] = x
+        base = self.o_removed
+        for c in state.removed:
+            v[base + c] = 1.0
+        v[self.o_unused] = scaled(len(state.unused), 45)
+        return obs
+
+    def _placement_entries(self, bowls: Sequence[int]) -> tuple[tuple[int, float], ...]:
+        """The (index, value) entries of a committed Shōyu placement, each bowl's value
+        summed in float32 one fifth at a time as :meth:`encode` sums it."""
+        sums = np.zeros(MAX_BOWLS, np.float32)
+        for b in bowls:
+            sums[b] += 1 / 5
+        return tuple((self.o_my_shoyu + b, float(sums[b])) for b in sorted(set(bowls)))
+
+    def legal_state(self, state: Any, seat: int) -> LegalMap:
+        """:meth:`legal` for ``seat`` (to act now), read from the state: its hand while
+        choosing; pass or the other revealed cards for a lone 1; pass or any swap for a
+        lone 5; each offer card into the bowls lacking its type (else a new bowl), and in
+        the final round its own card the same way; the Shōyu placements its bowls allow.
+        An id's action is looked up only if it is played."""
+        actions = self._actions or self._load_actions()
+        phase = state.phase
+        if phase == _CHOOSING:
+            return LazyLegal(state.hands[seat], actions.at)  # a choice's id is its card
+        if phase == _TAKING:
+            return self._take_ids(state, seat, actions)
+        if phase == _EXCHANGING:
+            revealed = state.revealed
+            mine = revealed[seat]
+            return LazyLegal([PASS, *[EXCHANGE + c for c in revealed if c != mine]], actions.at)
+        if phase == _SWAPPING:
+            return LazyLegal(_SWAP_IDS, actions.at)
+        return LazyLegal(self._shoyu_ids(state, seat), actions.shoyu_action)
+
+    def _load_actions(self) -> _Actions:
+        """The game's actions by id (read once per game, shared by its encoders)."""
+        actions = _ACTIONS.get(id(self.game))
+        if actions is None:
+            actions = _ACTIONS[id(self.game)] = _Actions(self)
+        self._actions = actions
+        return actions
+
+    def _take_ids(self, state: Any, seat: int, actions: _Actions) -> LegalMap:
+        """The take ids, and the keep ids in the final round."""
+        t = self._fast or self._tables()
+        masks = state.masks[seat]
+        nbowls = len(masks)
+        if nbowls > MAX_BOWLS:
+            raise ValueError(f"seat {seat} has {nbowls} bowls; the encoding holds 10")
+        spread = _SPREAD
+        held = 0  # per type, a field of the bowls that hold it
+        for b, mask in enumerate(masks):
+            held |= spread[mask] << b
+        every = (1 << nbowls) - 1
+        new = 1 << nbowls
+        ids: list[int] = []
+        if not state.took:
+            cache = t.take_ids
+            for c in state.offer:
+                lacking = ~(held >> _FIELD * (c // 9)) & every or new
+                key = c << _FIELD | lacking
+                found = cache.get(key)
+                if found is None:
+                    found = cache[key] = _placement_ids(TAKE + 10 * c, lacking)
+                ids += found
+        if state.kept:
+            return LazyLegal(ids, actions.at)
+        own = state.own_final_card(seat)
+        lacking = ~(held >> _FIELD * (own // 9)) & every or new
+        found = t.keep_ids.get(lacking)
+        if found is None:
+            found = t.keep_ids[lacking] = _placement_ids(KEEP, lacking)
+        ids += found
+        at = actions.at
+        keeps = actions.keeps[own]
+        return LazyLegal(ids, lambda a: at(a) if a < KEEP else keeps[a - KEEP])
+
+    def _shoyu_ids(self, state: Any, seat: int) -> tuple[int, ...]:
+        """The shoyu ids: up to the Shōyu held, at most one per two cards in each bowl."""
+        t = self._fast or self._tables()
+        key = (state.shoyu[seat], *[len(cards) // 2 for cards in state.bowls[seat]])
+        ids = t.shoyu_ids.get(key)
+        if ids is None:
+            held, *caps = key
+            found: list[int] = []
+
+            def place(b: int, left: int, acc: tuple[int, ...]) -> None:
+                if b == len(caps):
+                    found.append(SHOYU + SHOYU_INDEX[acc])
+                    return
+                for k in range(min(caps[b], left) + 1):
+                    place(b + 1, left - k, acc + (b,) * k)
+
+            place(0, held, ())
+            ids = t.shoyu_ids[key] = tuple(found)
+        return ids
 
     # -- actions ------------------------------------------------------------------------
 
