@@ -69,7 +69,7 @@ def agents(name: str, players: int, seed: int) -> int:
 
 
 def _pick(mask: np.ndarray, rng: Rng) -> int:
-    ids = mask.nonzero()[0]
+    ids = mask.view(np.bool_).nonzero()[0]  # an int8 mask: ten times slower to scan
     return int(ids[rng.randbelow(len(ids))])
 
 

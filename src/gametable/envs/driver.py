@@ -194,13 +194,14 @@ class GameDriver:
         legal = self.legal_map(seat)
         ids = legal.ids if type(legal) is LazyLegal else tuple(legal)
         mask = self._masks.get(ids)
-        if mask is None:
-            if len(self._masks) >= 4096:
-                self._masks.clear()
-            mask = self._masks[ids] = np.zeros(self.num_actions, np.int8)
-            if ids:
-                mask[list(ids)] = 1
-        return mask.copy()
+        if mask is not None:
+            return mask.copy()
+        mask = np.zeros(self.num_actions, np.int8)
+        if ids:
+            mask[list(ids)] = 1
+        if len(self._masks) < 1024:  # the small games' few sets of legal ids
+            self._masks[ids] = mask.copy()
+        return mask
 
     # -- playing ------------------------------------------------------------------------
 

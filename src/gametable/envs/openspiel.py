@@ -177,8 +177,9 @@ class GametableSpielState(pyspiel.State):  # type: ignore[misc]
         self._spiel = game
         self._digits: list[int] = []
         self._driver = game.prototype.clone()
-        self._seen: list[list[str]] = [[] for _ in range(game.players)]
-        self._moves: list[str] = []
+        self._moves: list[tuple[int, int, bool]] = []
+        """The decisions played: (seat, id, secret), the id -1 where it is not known
+        (another seat's secret choice, in a state resampled for one player)."""
 
     # -- chance -------------------------------------------------------------------------
 
@@ -228,12 +229,9 @@ class GametableSpielState(pyspiel.State):  # type: ignore[misc]
             return
         driver = self._driver
         seat = driver.to_act[0]
-        driver.step(seat, int(action))
-        token = f"{seat}:{action}"
-        hidden = f"{seat}:?" if self._spiel.encoder.secret(int(action)) else token
-        for p, seen in enumerate(self._seen):
-            seen.append(token if p == seat else hidden)
-        self._moves.append(token)
+        action = int(action)
+        driver.step(seat, action)
+        self._moves.append((seat, action, self._spiel.encoder.secret(action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == int(pyspiel.PlayerId.CHANCE):
@@ -252,7 +250,8 @@ class GametableSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         deal = self._prefix() if self._dealt() else None
-        return f"deal={deal} digits={self._digits} moves={' '.join(self._moves)}"
+        moves = " ".join(f"{s}:{a}" if a >= 0 else f"{s}:?" for s, a, _ in self._moves)
+        return f"deal={deal} digits={self._digits} moves={moves}"
 
     # -- for ISMCTS -----------------------------------------------------------------------
 
@@ -263,8 +262,9 @@ class GametableSpielState(pyspiel.State):  # type: ignore[misc]
         clone._digits = list(self._digits)
         if not self._dealt():
             return clone
-        clone._seen = [list(self._seen[player]) for _ in self._seen]
-        clone._moves = list(self._seen[player])
+        clone._moves = [
+            (s, a if s == player or not secret else -1, secret) for s, a, secret in self._moves
+        ]
         # OpenSpiel's ISMCTS hands every call a new sampler with the same default seed:
         # a per-game counter makes successive samples differ (and stay reproducible)
         game = self._spiel
@@ -286,7 +286,10 @@ class GametableSpielState(pyspiel.State):  # type: ignore[misc]
 
     def seen(self, player: int) -> list[str]:
         """The decisions played so far as ``player`` saw them (``seat:id`` or ``seat:?``)."""
-        return list(self._seen[player])
+        return [
+            f"{s}:{a}" if a >= 0 and (s == player or not secret) else f"{s}:?"
+            for s, a, secret in self._moves
+        ]
 
 
 class GametableObserver:

@@ -217,21 +217,24 @@ class RamenRamenEncoder(Encoder):
         """
         players = self.players
         obs = np.zeros(self.layout.size, np.float32)
+        # writing an item through the array's memoryview is cheaper than into the array
+        # (typed Any: typeshed has a memoryview take ints only)
+        v: Any = obs.data
         phase = state.phase
         over = phase == 3
-        obs[self.o_mode + (3 if players == 4 else players - 1)] = 1.0
+        v[self.o_mode + (3 if players == 4 else players - 1)] = 1.0
         if not over:
-            obs[self.o_phase + phase] = 1.0
+            v[self.o_phase + phase] = 1.0
             if seat == state.current:
-                obs[self.o_to_act] = 1.0
+                v[self.o_to_act] = 1.0
         for base, slots, cards in (
             (self.o_hand, self.o_hand_slots, state.hands[seat]),
             (self.o_fridge, self.o_fridge_slots, state.fridge),
         ):
             for c in cards:
-                obs[base + c] = 1.0
-                obs[slots + (c >> 3)] = 1.0
-                obs[slots + 7] = _VALUE[c]
+                v[base + c] = 1.0
+                v[slots + (c >> 3)] = 1.0
+                v[slots + 7] = _VALUE[c]
                 slots += 8
         my_side = seat % 2 if players == 4 else seat
         sides = state.sides
@@ -241,33 +244,33 @@ class RamenRamenEncoder(Encoder):
         b = self.o_bowls
         for p, cards in enumerate(state.bowls):
             for c in cards:
-                obs[b + c] = 1.0
+                v[b + c] = 1.0
             owner = owners[p]
             total = bowl_sum[p]
-            obs[b + 56] = 1.0 if total >= 14 else total / 14
-            obs[b + 57] = _TYPES[bowl_mask[p]]
-            obs[b + 58 + (0 if owner is None else 1 + (owner - my_side) % sides)] = 1.0
+            v[b + 56] = 1.0 if total >= 14 else total / 14
+            v[b + 57] = _TYPES[bowl_mask[p]]
+            v[b + 58 + (0 if owner is None else 1 + (owner - my_side) % sides)] = 1.0
             b += 62
-        obs[self.o_deck] = len(state.deck) / 56
+        v[self.o_deck] = len(state.deck) / 56
         hands = state.hands
         picks = state.last_pick
         for s in range(players):
             r = (s - seat) % players
-            obs[self.o_hand_sizes + r] = len(hands[s]) / 4
+            v[self.o_hand_sizes + r] = len(hands[s]) / 4
             base = self.o_last_pick + 56 * r
             for c in picks[s]:
-                obs[base + c] = 1.0
+                v[base + c] = 1.0
         for side, bowls in enumerate(state.served):
             count = len(bowls)
-            obs[self.o_served + (side - my_side) % sides] = 1.0 if count >= 10 else count / 10
+            v[self.o_served + (side - my_side) % sides] = 1.0 if count >= 10 else count / 10
             if side == my_side and bowls and (over or players == 1):
                 types = [0.0] * 7
                 for bowl_cards in bowls:
                     types[len({c >> 3 for c in bowl_cards}) - 1] += 1 / 8
                     for c in bowl_cards:
-                        obs[self.o_open_served + c] = 1.0
+                        v[self.o_open_served + c] = 1.0
                 obs[self.o_served_types : self.o_served_types + 7] = types
-        obs[self.o_discards] = len(state.discards) / 4
+        v[self.o_discards] = len(state.discards) / 4
         return obs
 
     # -- actions ------------------------------------------------------------------------
