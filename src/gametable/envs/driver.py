@@ -76,6 +76,7 @@ class GameDriver:
         self._views: dict[int | None, tuple[int, View]] = {}
         self._legal: dict[int, tuple[int, LegalMap]] = {}
         self._obs: dict[int, tuple[int, FloatArray]] = {}
+        self._result: tuple[int, Result] | None = None
         self._steps = 0
 
     # -- the game ---------------------------------------------------------------------
@@ -142,7 +143,12 @@ class GameDriver:
         return self.live.is_over
 
     def result(self) -> Result:
-        return self.live.result()
+        """The game's result (computed once per position: scoring is not free)."""
+        cached = self._result
+        if cached is None or cached[0] != self._version:
+            result = self.live.result()
+            cached = self._result = (self._version, result)
+        return cached[1]
 
     # -- per-seat information (cached until the next decision) --------------------------
 
@@ -167,6 +173,8 @@ class GameDriver:
 
     def observation(self, seat: int) -> FloatArray:
         """``seat``'s observation vector (a fresh array each call)."""
+        if self._fast:  # computing it again costs about what keeping and copying it would
+            return self.encoder.encode_state(self.live, seat)
         return self._encoded(seat).copy()
 
     def legal_map(self, seat: int) -> LegalMap:
@@ -255,9 +263,12 @@ class GameDriver:
         An illegal id raises :class:`~gametable.core.IllegalAction` and changes nothing.
         """
         legal = self.legal_map(seat)
-        if type(action_id) is not int or action_id not in legal:
-            action_id = self.check_id(seat, action_id)
-        action: Action = legal[action_id]
+        if type(legal) is LazyLegal and type(action_id) is int and action_id in legal.ids:
+            action: Action = legal.make(action_id)
+        else:
+            if type(action_id) is not int or action_id not in legal:
+                action_id = self.check_id(seat, action_id)
+            action = legal[action_id]
         if isinstance(action, Delegate):
             action = action.resolve(self._rng.spawn(f"{self._steps}:{seat}:{action_id}"))
         self.live.apply(seat, action)
@@ -286,7 +297,7 @@ class GameDriver:
         state = self.live
         if not state.is_over:
             return [0.0] * self.players
-        result = state.result()
+        result = self.result()
         if self.reward == "win":
             return [1.0 if rank == 1 else 0.0 for rank in result.ranks]
         return [_float(score) for score in result.scores]
@@ -303,8 +314,8 @@ class GameDriver:
         if self.info_view:
             out["view"] = state.view(seat)
         if state.is_over:
-            result = state.result()
-            out["result"] = result.to_json()
+            result = self.result()
+            out["result"] = result.to_json()  # fresh: infos share no objects
             verdict = result.details.get("verdict") if isinstance(result.details, Mapping) else None
             if verdict is not None:
                 out["verdict"] = verdict

@@ -10,8 +10,11 @@ registry keyed by the game's name (:func:`get_encoder`). An encoder
 - turns a seat's view (:meth:`gametable.core.State.view`) into a float32 vector made of
   named slices (:class:`Layout`), documented in ``docs/envs.md``.
 
-Encoders read views and the game's notation (:meth:`gametable.core.Game.action_to_json`)
-only, never a state, so an observation cannot hold what its seat may not know.
+The observation and the legal ids are *defined* from views and the game's notation
+(:meth:`gametable.core.Game.action_to_json`), so an observation cannot hold what its seat
+may not know. An encoder may also offer a fast path that computes the same from the
+game's state (:attr:`Encoder.reads_state`); it is tested equal to the view path at every
+position, which carries the no-leak property over.
 
 Why the encoders live here and not beside each game: the action numbering and the tensor
 layout are choices of the environments (a researcher's interface), not rules; keeping them
@@ -152,17 +155,18 @@ class LazyLegal(Mapping[int, Any]):
     are as many as the game's legal actions, and the game checks the action it is given.
     """
 
-    __slots__ = ("_make", "ids")
+    __slots__ = ("ids", "make")
 
     def __init__(self, ids: Sequence[int], make: Callable[[int], Action]) -> None:
         self.ids = tuple(ids)
         """The legal ids, in the encoder's order."""
-        self._make = make
+        self.make = make
+        """The game action of a legal id (unchecked: use ``map[id]`` to check the id)."""
 
     def __getitem__(self, action_id: int) -> Action:
         if action_id not in self.ids:
             raise KeyError(action_id)
-        return self._make(action_id)
+        return self.make(action_id)
 
     def __contains__(self, action_id: object) -> bool:
         return action_id in self.ids
