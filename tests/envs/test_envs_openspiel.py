@@ -190,3 +190,15 @@ def test_states_serialize_and_deserialize(game: str) -> None:
     player = state.current_player()
     assert again.observation_tensor(player) == state.observation_tensor(player)
     assert again.information_state_string(player) == state.information_state_string(player)
+
+
+def test_states_and_their_clones_share_one_encoder_but_not_the_game() -> None:
+    """A new state or a clone (as OpenSpiel's searches make by the thousand) reuses the
+    game's encoder and its tables; the game in progress is its own."""
+    spiel = _load("ramen-fury", 2)
+    state = _play(spiel.new_initial_state(), np.random.default_rng(0), until=10)
+    clone = state.clone()
+    assert clone._driver.encoder is state._driver.encoder is spiel.prototype.encoder
+    before = state.observation_tensor(state.current_player())
+    _play(clone, np.random.default_rng(1), until=5)
+    assert state.observation_tensor(state.current_player()) == before

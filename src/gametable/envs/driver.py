@@ -104,6 +104,13 @@ class GameDriver:
         other._obs = {}
         return other
 
+    def __copy__(self) -> GameDriver:
+        """A shallow copy sharing the game, its encoder and their tables (without this,
+        ``copy.copy`` would go through :meth:`__reduce__` and build a new encoder)."""
+        other = object.__new__(GameDriver)
+        other.__dict__.update(self.__dict__)
+        return other
+
     def __deepcopy__(self, memo: dict[int, Any]) -> GameDriver:
         return self.clone()
 
@@ -195,7 +202,8 @@ class GameDriver:
 
     def legal_ids(self, seat: int) -> list[int]:
         """``seat``'s legal action ids, sorted."""
-        return sorted(self.legal_map(seat))
+        legal = self.legal_map(seat)
+        return sorted(legal.ids if type(legal) is LazyLegal else legal)
 
     def mask(self, seat: int) -> np.ndarray:
         """``seat``'s action mask: ``int8`` with a 1 at each legal id (a fresh array)."""

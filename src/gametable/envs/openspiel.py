@@ -97,6 +97,12 @@ def _game_type(game: Game, utility: Any) -> pyspiel.GameType:
     )
 
 
+_UNIFORM = tuple((d, 1 / RADIX) for d in range(RADIX))
+"""The outcomes of a digit whose every value starts as many deals."""
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
+
 def _digits(deals: int) -> int:
     """Chance nodes needed to choose one of ``deals`` seeds, one base-256 digit each."""
     k = 1
@@ -197,6 +203,8 @@ class GametableSpielState(pyspiel.State):  # type: ignore[misc]
         deals = self._spiel.deals
         below = RADIX ** (self._spiel.chance_nodes - len(self._digits) - 1)
         prefix = self._prefix() * RADIX
+        if (prefix + RADIX) * below <= deals:  # every digit starts as many deals
+            return list(_UNIFORM)
         counts = []
         for d in range(RADIX):
             lo = (prefix + d) * below
@@ -210,14 +218,12 @@ class GametableSpielState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         if not self._dealt():
-            return int(pyspiel.PlayerId.CHANCE)
-        driver = self._driver
-        if driver.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return driver.to_act[0]
+            return _CHANCE
+        to_act = self._driver.live.to_act  # empty exactly when the game is over
+        return to_act[0] if to_act else _TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
-        if not self._dealt() or self._driver.is_over or player not in self._driver.to_act:
+        if not self._dealt() or player not in self._driver.live.to_act:
             return []
         return self._driver.legal_ids(player)
 
