@@ -143,7 +143,13 @@ class GametableEnv(gymnasium.Env):
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         driver = self.driver
-        if not self.action_space.contains(action) and not isinstance(action, np.ndarray):
+        if type(action) is int:  # the common case, checked without the space's machinery
+            if not 0 <= action < driver.num_actions:
+                raise IllegalAction(
+                    f"an action is an integer id from 0 to {driver.num_actions - 1}, "
+                    f"got {action!r}"
+                )
+        elif not self.action_space.contains(action) and not isinstance(action, np.ndarray):
             raise IllegalAction(
                 f"an action is an integer id from 0 to {driver.num_actions - 1}, got {action!r}"
             )
