@@ -23,7 +23,10 @@ Each figure is the median of ``--batches`` batches of ``--games`` games (decisio
 second over the batch), after one untimed batch of other seeds that warms the caches
 (an encoder reads each game action's notation once, the first time it meets it); the
 ratio column is the wrapper's figure over the engine loop's.
-Run: ``python benchmarks/bench_envs.py [--games 40] [--batches 5] [--only ramen-ramen]``.
+``--parts`` adds a table of what a decision of the PettingZoo loop spends where (each call
+timed in place), beside the bare engine's ``legal_actions`` and ``apply``.
+Run: ``python benchmarks/bench_envs.py [--games 40] [--batches 5] [--only ramen-ramen]
+[--parts]``.
 """
 
 from __future__ import annotations
@@ -164,11 +167,96 @@ def rate(run: Callable[[int], int], games: int, batches: int, first_seed: int = 
     return statistics.median(rates)
 
 
+def parts(name: str, players: int, games: int) -> dict[str, float]:
+    """Microseconds per decision of each part of the PettingZoo AEC loop, each call timed
+    in place (so each figure carries the timer's own ~0.1 µs), and of the bare engine's
+    ``legal_actions`` and ``apply`` over the same deals."""
+    from gametable.envs.pettingzoo import env
+
+    e = env(name, players)
+    driver = e.driver
+    clock = time.perf_counter_ns
+    total: dict[str, int] = {}
+    n = 0
+
+    def add(part: str, ns: int) -> None:
+        total[part] = total.get(part, 0) + ns
+
+    for i in range(2 * games):  # the first half, on other seeds, warms up
+        seed = i - games if i >= games else 10**6 + i
+        if i == games:
+            total.clear()
+            n = 0
+        e.reset(seed=seed)
+        rng = Rng(seed)
+        for agent in e.agent_iter():
+            if e.terminations[agent]:
+                e.step(None)
+                continue
+            seat = e.possible_agents.index(agent)
+            t0 = clock()
+            driver.legal_map(seat)
+            t1 = clock()
+            driver.observation(seat)
+            t2 = clock()
+            mask = driver.mask(seat)
+            t3 = clock()
+            action = _pick(mask, rng)
+            t4 = clock()
+            e.step(action)
+            t5 = clock()
+            add("wrapper: legal ids", t1 - t0)
+            add("wrapper: observation", t2 - t1)
+            add("wrapper: action mask", t3 - t2)
+            add("loop: pick from the mask", t4 - t3)
+            add("wrapper: step (apply + bookkeeping)", t5 - t4)
+            n += 1
+    out = {part: ns / n / 1000 for part, ns in total.items()}
+    game = get_game(name)
+    legal_ns = apply_ns = m = 0
+    for seed in range(games):
+        state = game.new_state(players, seed)
+        rng = Rng(seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            t0 = clock()
+            legal = state.legal_actions(seat)
+            t1 = clock()
+            choice = legal[rng.randbelow(len(legal))]
+            t2 = clock()
+            state.apply(seat, choice)
+            t3 = clock()
+            legal_ns += t1 - t0
+            apply_ns += t3 - t2
+            m += 1
+    out["engine: legal_actions"] = legal_ns / m / 1000
+    out["engine: apply"] = apply_ns / m / 1000
+    return out
+
+
+def parts_table(games: int, only: str | None) -> Table:
+    """The per-part table of :func:`parts` for the ramen games."""
+    configs = [(n, p) for n, p in CONFIGS if n != "rummikub" and (not only or n == only)]
+    results = {f"{n} {p}p": parts(n, p, games) for n, p in configs}
+    table = Table(
+        title=f"µs per decision, PettingZoo AEC loop, parts timed in place ({games} games)"
+    )
+    table.add_column("part")
+    for label in results:
+        table.add_column(label, justify="right")
+    for part in next(iter(results.values())):
+        table.add_row(part, *(f"{r[part]:.2f}" for r in results.values()))
+    return table
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=40, help="games per batch")
     parser.add_argument("--batches", type=int, default=5, help="batches (the median is shown)")
     parser.add_argument("--only", help="one game name")
+    parser.add_argument(
+        "--parts", action="store_true", help="also time each part of the AEC loop in place"
+    )
     args = parser.parse_args()
     table = Table(
         title=f"Environment throughput (random legal decisions, median of {args.batches} "
@@ -205,6 +293,8 @@ def main() -> None:
             r = rate(run, args.games, args.batches)
             table.add_row(f"PettingZoo {label}", "2", "pettingzoo (reference)", f"{r:,.0f}", "")
     Console().print(table)
+    if args.parts:
+        Console().print(parts_table(args.games, args.only))
 
 
 if __name__ == "__main__":
