@@ -326,7 +326,7 @@ class GameDriver:
             out["result"] = result.to_json()  # fresh: infos share no objects
             verdict = result.details.get("verdict") if isinstance(result.details, Mapping) else None
             if verdict is not None:
-                out["verdict"] = verdict
+                out["verdict"] = copy.deepcopy(verdict)  # the result is kept: not shared
         return out
 
 
