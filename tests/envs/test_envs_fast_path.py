@@ -109,13 +109,22 @@ def test_fast_path_equals_the_view_path_on_determinized_states(
     game: str, players: int, options: dict[str, object]
 ) -> None:
     """States redealt from a seat's view (as ISMCTS and OpenSpiel's resampling make them)
-    are read the same way too."""
+    are read the same way too, and the seat's fast observation and legal ids are the
+    same in the redealt state as in the real one: the fast path leaks nothing either."""
     g = get_game(game)
     encoder = get_encoder(g, players, g.resolve_options(players, options))
     for seed in range(3):
         for n, state in enumerate(random_positions(game, players, seed, every=3, **options)):
             seat = n % players
-            _check(encoder, g.determinize(state.view(seat), Rng(f"redeal:{seed}:{n}")), players)
+            redealt = g.determinize(state.view(seat), Rng(f"redeal:{seed}:{n}"))
+            _check(encoder, redealt, players)
+            np.testing.assert_array_equal(
+                encoder.encode_state(redealt, seat), encoder.encode_state(state, seat)
+            )
+            if seat in state.to_act and not state.is_over:
+                assert sorted(encoder.legal_state(redealt, seat)) == sorted(
+                    encoder.legal_state(state, seat)
+                )
 
 
 def test_a_fast_path_that_disagrees_is_caught() -> None:
