@@ -43,7 +43,7 @@ export function Card({ card, selected, playable, onClick, small, label, pending 
   const content = html`
     <span class="value">${card.slice(1)}</span>
     <${Emblem} letter=${letter} />
-    <span class="ing">${ing.name}</span>`;
+    <span class="ing" style=${`--len:${ing.name.length}`}>${ing.name}</span>`;
   const style = `--ing:${ing.colour}`;
   if (!onClick) {
     return html`<span class=${cx("rr-card", small && "small", pending && "pending")} style=${style}
@@ -70,7 +70,8 @@ function Bowl({ bowl, index, pending, target, onClick, owner }) {
       ${pending.map((c) => html`<${Card} card=${c} small=${true} pending=${true} />`)}
     </div>
     <div class="bowl-meter" aria-label=${`sum ${sum} of 14, ${kinds} ingredients`}>
-      <span class="sum" style=${`--fill:${Math.min(100, (sum / 14) * 100)}%`}>sum ${sum}/14</span>
+      <span class="sum">sum ${sum}/14</span>
+      <span class="bar" aria-hidden="true"><span style=${`width:${Math.min(100, (sum / 14) * 100)}%`}></span></span>
       <span>${kinds} ingr. · ${plural(bowlScore(cards), "pt")}</span>
     </div>`;
   if (onClick) {
