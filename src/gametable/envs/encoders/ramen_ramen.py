@@ -63,6 +63,9 @@ PHASES = ("play", "take", "take2")
 MODES = ("solo", "duel", "three", "teams")
 
 
+_STATE_PLAY, _STATE_OVER = 0, 3
+"""The state's ``phase`` numbers for the play step and the end (``RamenState.phase``;
+the take steps are 1 and 2, in the order of ``PHASES``)."""
 _BY_CARDS: dict[int, tuple[list[Action], list[Action], list[Action | None]]] = {}
 """The game's actions by card numbers (:meth:`RamenRamenEncoder._actions_by_cards`)."""
 
@@ -221,7 +224,7 @@ class RamenRamenEncoder(Encoder):
         # (typed Any: typeshed has a memoryview take ints only)
         v: Any = obs.data
         phase = state.phase
-        over = phase == 3
+        over = phase == _STATE_OVER
         v[self.o_mode + (3 if players == 4 else players - 1)] = 1.0
         if not over:
             v[self.o_phase + phase] = 1.0
@@ -321,7 +324,7 @@ class RamenRamenEncoder(Encoder):
         (play step) or in the Fridge (take steps); an id's action is built if played."""
         hand = tuple(state.hands[seat])
         fridge = tuple(state.fridge)
-        ids = _PLAY_IDS[len(hand)] if state.phase == 0 else _TAKE_IDS[len(fridge)]
+        ids = _PLAY_IDS[len(hand)] if state.phase == _STATE_PLAY else _TAKE_IDS[len(fridge)]
         if not ids:
             return {}
         return LazyLegal(ids, lambda action_id: self._state_action(hand, fridge, action_id))
