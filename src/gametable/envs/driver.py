@@ -168,21 +168,14 @@ class GameDriver:
         self._views[seat] = (self._version, view)
         return view
 
-    def _encoded(self, seat: int) -> FloatArray:
-        cached = self._obs.get(seat)
-        if cached is None or cached[0] != self._version:
-            if self._fast:
-                cached = (self._version, self.encoder.encode_state(self.live, seat))
-            else:
-                cached = (self._version, self.encoder.encode(self.view(seat)))
-            self._obs[seat] = cached
-        return cached[1]
-
     def observation(self, seat: int) -> FloatArray:
         """``seat``'s observation vector (a fresh array each call)."""
         if self._fast:  # computing it again costs about what keeping and copying it would
             return self.encoder.encode_state(self.live, seat)
-        return self._encoded(seat).copy()
+        cached = self._obs.get(seat)
+        if cached is None or cached[0] != self._version:
+            cached = self._obs[seat] = (self._version, self.encoder.encode(self.view(seat)))
+        return cached[1].copy()
 
     def legal_map(self, seat: int) -> LegalMap:
         """``seat``'s legal action ids, each with the game action it plays."""
