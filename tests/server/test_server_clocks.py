@@ -194,16 +194,22 @@ def test_finished_games_between_named_players_move_the_leaderboard(server) -> No
         c.close()
 
 
+def _solo_position(seed: int) -> tuple[dict, list[str]]:  # type: ignore[type-arg]
+    """The first decision of a solo Ramen! Ramen! deal: the view and the legal moves as
+    the server hands them to a worker."""
+    from gametable.core import get_game
+
+    game = get_game("ramen-ramen")
+    state = game.new_state(1, seed)
+    return state.view(0), [game.action_to_json(a) for a in state.legal_actions(0)]
+
+
 def test_a_bot_told_its_turn_is_nearly_spent_decides_at_once() -> None:
     # The decisions of one turn may reach different worker processes: the table passes
     # how long ago the turn began, and the bot's per-turn budget counts it.
-    from gametable.core import get_game
     from gametable.server import workers
 
-    game = get_game("ramen-ramen")
-    state = game.new_state(1, 3)
-    view = state.view(0)
-    legal = [game.action_to_json(a) for a in state.legal_actions(0)]
+    view, legal = _solo_position(3)
     key = ("ramen-ramen", "planner", '{"seconds": 0.5}', 0)
     workers.decide("ramen-ramen", "planner", {"seconds": 0.5}, 0, view, legal, 1, 0.49)
     assert workers._AGENTS[key].last_samples == 1  # one deck sample, then the deadline
@@ -212,13 +218,9 @@ def test_a_bot_told_its_turn_is_nearly_spent_decides_at_once() -> None:
 
 
 def test_a_bot_keeps_within_the_tables_clock_when_it_is_shorter_than_its_budget() -> None:
-    from gametable.core import get_game
     from gametable.server import workers
 
-    game = get_game("ramen-ramen")
-    state = game.new_state(1, 4)
-    view = state.view(0)
-    legal = [game.action_to_json(a) for a in state.legal_actions(0)]
+    view, legal = _solo_position(4)
     key = ("ramen-ramen", "planner", '{"seconds": 5.0}', 0)
     # 5 s of its own, but 10 ms left on the table's clock: one deck sample, then it answers
     workers.decide("ramen-ramen", "planner", {"seconds": 5.0}, 0, view, legal, 1, 0.0, 0.01)
