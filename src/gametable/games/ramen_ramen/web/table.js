@@ -96,7 +96,7 @@ function parsePlay(text) {
   return text.split(" ").map((p) => { const [c, b] = p.split(">"); return [c, Number(b)]; });
 }
 
-function Table({ view, seat, legal, act, busy, hint, seats, readOnly }) {
+function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly }) {
   const [chosen, setChosen] = useState(null);
   const [placed, setPlaced] = useState([]); // [[card, bowlIndex]]
   const phase = view.phase;
@@ -105,7 +105,10 @@ function Table({ view, seat, legal, act, busy, hint, seats, readOnly }) {
   const myTurn = !readOnly && legal.length > 0;
   const need = plays.length ? parsePlay(plays[0].text).length : 0;
 
-  useEffect(() => { setChosen(null); setPlaced([]); }, [view.log && view.log.length, phase]);
+  // A new position (any new state from the table) drops a half-made play. The log's length
+  // cannot tell: it holds the last turns only, so it may be as long after a move as before.
+  const version = frame ? frame.version : 0;
+  useEffect(() => { setChosen(null); setPlaced([]); }, [version, phase]);
 
   const hintParts = hint && typeof hint.action === "string" && !hint.action.startsWith("take")
     ? parsePlay(hint.action) : [];
