@@ -7,6 +7,8 @@ ARGS ?=
 TERMINAL_ARGS ?= --players 2 --seats human,greedy
 SERVE_ARGS ?=
 PYTEST_WORKERS ?= 2
+# The compiled observation encoders (Cython): a change to one rebuilds the installs.
+COMPILED := setup.py $(wildcard src/gametable/envs/encoders/*_fast.pyx)
 
 .PHONY: play play-terminal serve test lint bench services browser clean
 
@@ -17,17 +19,17 @@ $(BIN)/python:
 
 # Runtime install (for play and every command the README shows: simulate and tournament
 # reports and ratings need the [sim] extra): redone when pyproject.toml changes.
-$(VENV)/.runtime-sim: pyproject.toml | $(BIN)/python
+$(VENV)/.runtime-sim: pyproject.toml $(COMPILED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[sim]"
 	@touch $@
 
 # Development install (for test and bench; includes [sim]).
-$(VENV)/.dev: pyproject.toml | $(BIN)/python
+$(VENV)/.dev: pyproject.toml $(COMPILED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	@touch $@ $(VENV)/.runtime-sim $(VENV)/.server
 
 # Server install (for serve): the [server] extra (which includes [sim]).
-$(VENV)/.server: pyproject.toml | $(BIN)/python
+$(VENV)/.server: pyproject.toml $(COMPILED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[server]"
 	@touch $@ $(VENV)/.runtime-sim
 

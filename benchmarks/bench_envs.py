@@ -26,12 +26,14 @@ ratio column is the wrapper's figure over the engine loop's.
 ``--parts`` adds a table of what a decision of the PettingZoo loop spends where (each call
 timed in place), beside the bare engine's ``legal_actions`` and ``apply``.
 Run: ``python benchmarks/bench_envs.py [--games 40] [--batches 5] [--only ramen-ramen]
-[--parts]``.
+[--parts] [--pure-python]``. The line under the table says which encoders computed
+observations with compiled code (``--pure-python`` times their Python fast path instead).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 import warnings
@@ -43,6 +45,7 @@ from rich.table import Table
 
 from gametable.agents import RandomAgent, play_game
 from gametable.core import Rng, get_game
+from gametable.envs.encoding import PURE_PYTHON_VARIABLE
 
 CONFIGS = [
     ("ramen-ramen", 1),
@@ -148,6 +151,14 @@ def classic(module: str) -> Callable[[int], int] | None:
     except Exception:
         return None
     return lambda seed: aec_loop(e, seed)
+
+
+def observation_code() -> str:
+    """Which encoders compute observations with compiled code in this run."""
+    from gametable.envs.encoding import encoder_names, get_encoder
+
+    compiled = [n for n in encoder_names() if get_encoder(get_game(n), 2).compiled]
+    return f"compiled (Cython) for {', '.join(compiled)}" if compiled else "Python only"
 
 
 def rate(run: Callable[[int], int], games: int, batches: int, first_seed: int = 0) -> float:
@@ -257,7 +268,14 @@ def main() -> None:
     parser.add_argument(
         "--parts", action="store_true", help="also time each part of the AEC loop in place"
     )
+    parser.add_argument(
+        "--pure-python",
+        action="store_true",
+        help="use the encoders' Python observation code, not the compiled one",
+    )
     args = parser.parse_args()
+    if args.pure_python:
+        os.environ[PURE_PYTHON_VARIABLE] = "1"
     table = Table(
         title=f"Environment throughput (random legal decisions, median of {args.batches} "
         f"batches of {args.games} games, one core)"
@@ -293,6 +311,7 @@ def main() -> None:
             r = rate(run, args.games, args.batches)
             table.add_row(f"PettingZoo {label}", "2", "pettingzoo (reference)", f"{r:,.0f}", "")
     Console().print(table)
+    Console().print(f"observation code: {observation_code()}")
     if args.parts:
         Console().print(parts_table(args.games, args.only))
 

@@ -17,7 +17,13 @@ from envs_helpers import random_positions
 
 from gametable.agents import make_agent
 from gametable.core import Rng, State, get_game
-from gametable.envs.encoding import Delegate, Encoder, encoder_names, get_encoder
+from gametable.envs.encoding import (
+    PURE_PYTHON_VARIABLE,
+    Delegate,
+    Encoder,
+    encoder_names,
+    get_encoder,
+)
 
 FAST = [
     ("ramen-ramen", 1, {}),
@@ -34,6 +40,35 @@ FAST = [
     ("ramen-tips", 5, {"shoyu_counts_for_validity": False, "bonus_counts_invalid": True}),
 ]
 IDS = [f"{g}-{p}p" + ("-" + "-".join(sorted(o)) if o else "") for g, p, o in FAST]
+
+
+@pytest.fixture(params=["compiled", "python"])
+def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each check runs on the compiled observation code and on the Python fast path."""
+    if request.param == "python":
+        monkeypatch.setenv(PURE_PYTHON_VARIABLE, "1")
+    else:
+        monkeypatch.delenv(PURE_PYTHON_VARIABLE, raising=False)
+    return str(request.param)
+
+
+def _encoder(game: str, players: int, options: dict[str, object], path: str) -> Encoder:
+    g = get_game(game)
+    encoder = get_encoder(g, players, g.resolve_options(players, options))
+    assert encoder.reads_state
+    assert encoder.compiled == (path == "compiled"), "the compiled encoders are not built"
+    return encoder
+
+
+def test_the_ramen_games_have_compiled_observations() -> None:
+    """The installed package has the compiled observation code of every ramen game (built
+    by ``pip install -e .`` with a C compiler; without it the Python path is used)."""
+    for name in ("ramen-ramen", "ramen-fury", "ramen-tips"):
+        game = get_game(name)
+        assert get_encoder(game, 2, game.resolve_options(2)).compiled, (
+            f"{name}: gametable.envs.encoders.{name.replace('-', '_')}_fast is not built "
+            "(reinstall with a C compiler: pip install -e .)"
+        )
 
 
 def test_the_ramen_games_have_a_fast_path() -> None:
@@ -84,11 +119,9 @@ def _check(encoder: Encoder, state: State, players: int) -> int:
 
 @pytest.mark.parametrize(("game", "players", "options"), FAST, ids=IDS)
 def test_fast_path_equals_the_view_path_at_every_position(
-    game: str, players: int, options: dict[str, object]
+    game: str, players: int, options: dict[str, object], path: str
 ) -> None:
-    g = get_game(game)
-    encoder = get_encoder(g, players, g.resolve_options(players, options))
-    assert encoder.reads_state
+    encoder = _encoder(game, players, options, path)
     checked = 0
     for seed in range(6):
         for state in random_positions(game, players, seed, **options):
@@ -106,7 +139,7 @@ REDEALT = [0, 4, 8]
     ("game", "players", "options"), [FAST[i] for i in REDEALT], ids=[IDS[i] for i in REDEALT]
 )
 def test_fast_path_equals_the_view_path_on_determinized_states(
-    game: str, players: int, options: dict[str, object]
+    game: str, players: int, options: dict[str, object], path: str
 ) -> None:
     """States redealt from a seat's view (as ISMCTS and OpenSpiel's resampling make them)
     are read the same way too, and the seat's fast observation and legal ids are the

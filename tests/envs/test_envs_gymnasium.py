@@ -73,6 +73,39 @@ def test_opponents_play_their_own_seats_from_their_views() -> None:
     assert len(info["result"]["scores"]) == 3
 
 
+class _Recorder:
+    """Plays the first legal action and keeps the views it is handed."""
+
+    name = "recorder"
+
+    def __init__(self, reads_view: bool) -> None:
+        self.reads_view = reads_view
+        self.views: list[dict] = []  # type: ignore[type-arg]
+
+    def act(self, view: dict, legal: list, rng: object) -> object:  # type: ignore[type-arg]
+        self.views.append(view)
+        return legal[0]
+
+
+@pytest.mark.parametrize("reads", [True, False])
+def test_a_bot_that_never_reads_its_view_is_handed_an_empty_one(reads: bool) -> None:
+    """Building a view costs more than a random bot's whole decision: a bot that says it
+    does not read it (``reads_view = False``, as ``random``) gets ``{}``; any other bot
+    gets its seat's real view."""
+    from gametable.agents.base import RandomAgent, reads_view
+
+    assert not reads_view(RandomAgent()) and reads_view(object())
+    env = GametableEnv("ramen-ramen", 2, opponents="random")
+    bot = _Recorder(reads)
+    env.opponents[1] = bot
+    _play(env, seed=5)
+    assert bot.views
+    if reads:
+        assert all(v["seat"] == 1 and len(v["hand"]) <= 4 for v in bot.views)
+    else:
+        assert all(v == {} for v in bot.views)
+
+
 def test_bad_construction_is_refused_by_name() -> None:
     with pytest.raises(ValueError, match=r"2 opponent\(s\) needed for seats 1, 2"):
         GametableEnv("ramen-ramen", 3, opponents=["greedy", "random", "greedy"])

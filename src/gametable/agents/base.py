@@ -28,6 +28,10 @@ class Agent(Protocol):
     ``act`` receives the seat's view (:meth:`gametable.core.State.view`), the legal actions
     and a generator for any randomness it needs, and returns one of the legal actions (or,
     in games whose actions cannot all be listed, any legal action).
+
+    An agent class may set ``reads_view = False`` when it never looks at the view (as
+    :class:`RandomAgent`): a caller that knows it may then hand it an empty view rather
+    than build one (:func:`reads_view`).
     """
 
     name: str
@@ -39,10 +43,16 @@ AgentFactory = Callable[..., Agent]
 """Builds an agent: ``factory(game, seat, **settings)``."""
 
 
+def reads_view(agent: object) -> bool:
+    """Whether ``agent`` looks at its view (an agent says no with ``reads_view = False``)."""
+    return bool(getattr(agent, "reads_view", True))
+
+
 class RandomAgent:
-    """Chooses uniformly among the legal actions."""
+    """Chooses uniformly among the legal actions (without looking at the view)."""
 
     name = "random"
+    reads_view = False
 
     def __init__(self, game: Game | None = None, seat: int = 0) -> None:
         pass

@@ -68,7 +68,9 @@ class GameDriver:
         self.num_actions = self.encoder.num_actions
         self.info_view = bool(info_view)
         self._fast = self.encoder.reads_state
+        self._encode_state = self.encoder.encode_state
         self._masks: dict[tuple[int, ...], np.ndarray] = {}
+        self._masks_by_tuple: dict[int, tuple[tuple[int, ...], np.ndarray]] = {}
         self.state: State | None = None
         self.seed: int | None = None
         self._rng = Rng(0)
@@ -171,7 +173,8 @@ class GameDriver:
     def observation(self, seat: int) -> FloatArray:
         """``seat``'s observation vector (a fresh array each call)."""
         if self._fast:  # computing it again costs about what keeping and copying it would
-            return self.encoder.encode_state(self.live, seat)
+            state = self.state
+            return self._encode_state(self.live if state is None else state, seat)
         cached = self._obs.get(seat)
         if cached is None or cached[0] != self._version:
             cached = self._obs[seat] = (self._version, self.encoder.encode(self.view(seat)))
@@ -182,7 +185,9 @@ class GameDriver:
         cached = self._legal.get(seat)
         if cached is not None and cached[0] == self._version:
             return cached[1]
-        state = self.live
+        state = self.state
+        if state is None:
+            state = self.live  # raises
         if seat not in state.to_act:
             found: LegalMap = {}
         elif self._fast:
@@ -201,14 +206,28 @@ class GameDriver:
     def mask(self, seat: int) -> np.ndarray:
         """``seat``'s action mask: ``int8`` with a 1 at each legal id (a fresh array)."""
         legal = self.legal_map(seat)
-        ids = legal.ids if type(legal) is LazyLegal else tuple(legal)
+        if type(legal) is LazyLegal:
+            ids = legal.ids
+            # an encoder's fixed tuples of ids come back as the same objects: found by
+            # identity first, which spares hashing the tuple
+            known = self._masks_by_tuple.get(id(ids))
+            if known is not None and known[0] is ids:
+                return known[1].copy()
+        else:
+            ids = tuple(legal)
         mask = self._masks.get(ids)
         if mask is not None:
+            if type(legal) is LazyLegal and len(self._masks_by_tuple) < 256:
+                self._masks_by_tuple[id(ids)] = (ids, mask)
             return mask.copy()
         mask = np.zeros(self.num_actions, np.int8)
-        if ids:
+        if len(ids) < 32:  # item by item through the memoryview beats a fancy index here
+            out: Any = mask.data
+            for i in ids:
+                out[i] = 1
+        else:
             mask[list(ids)] = 1
-        if len(self._masks) < 1024:  # the small games' few sets of legal ids
+        if len(self._masks) < 4096:  # the small games' few sets of legal ids
             self._masks[ids] = mask.copy()
         return mask
 
@@ -263,7 +282,10 @@ class GameDriver:
 
         An illegal id raises :class:`~gametable.core.IllegalAction` and changes nothing.
         """
-        legal = self.legal_map(seat)
+        cached = self._legal.get(seat)
+        legal = cached[1] if cached is not None and cached[0] == self._version else None
+        if legal is None:
+            legal = self.legal_map(seat)
         if type(legal) is LazyLegal and type(action_id) is int and action_id in legal.ids:
             action: Action = legal.make(action_id)
         else:

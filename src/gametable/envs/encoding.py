@@ -24,7 +24,9 @@ NumPy. They may move next to each game later (``docs/envs.md``).
 
 from __future__ import annotations
 
+import importlib
 import math
+import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -158,7 +160,7 @@ class LazyLegal(Mapping[int, Any]):
     __slots__ = ("ids", "make")
 
     def __init__(self, ids: Sequence[int], make: Callable[[int], Action]) -> None:
-        self.ids = tuple(ids)
+        self.ids = ids if type(ids) is tuple else tuple(ids)
         """The legal ids, in the encoder's order."""
         self.make = make
         """The game action of a legal id (unchecked: use ``map[id]`` to check the id)."""
@@ -239,6 +241,9 @@ class Encoder(ABC):
         """:meth:`legal` for ``seat`` (to act now), computed from the state."""
         raise NotImplementedError(f"{type(self).__name__} has no fast path")
 
+    compiled: bool = False
+    """Whether :meth:`encode_state` is the compiled one (:func:`compiled_module`)."""
+
     def secret(self, action_id: int) -> bool:
         """Whether other seats must not learn the id when it is played (a secret choice)."""
         return False
@@ -254,6 +259,27 @@ class Encoder(ABC):
     def zero_sum(self) -> bool:
         """Whether final scores always sum to zero (Rummikub)."""
         return False
+
+
+PURE_PYTHON_VARIABLE = "GAMETABLE_PURE_PYTHON"
+"""Set this environment variable (to anything but ``""`` or ``0``) to use no compiled code."""
+
+
+def compiled_module(name: str) -> Any | None:
+    """The compiled observation code of an encoder module, or ``None``.
+
+    ``name`` is the encoder's module name (``"ramen_ramen"``); the compiled module is
+    ``gametable.envs.encoders.{name}_fast``, built from its ``.pyx`` by Cython when the
+    package is installed. ``None`` when it was not built (no C compiler) or when
+    :data:`PURE_PYTHON_VARIABLE` is set; the encoder then uses its Python fast path, which
+    computes the same vector.
+    """
+    if os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0"):
+        return None
+    try:
+        return importlib.import_module(f"gametable.envs.encoders.{name}_fast")
+    except ImportError:
+        return None
 
 
 def relative(seat: int, other: int, players: int) -> int:

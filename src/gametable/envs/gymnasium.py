@@ -42,7 +42,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from gametable.agents.base import Agent, make_agent
+from gametable.agents.base import Agent, make_agent, reads_view
 from gametable.core.errors import IllegalAction
 from gametable.core.rng import Rng
 from gametable.envs.driver import GameDriver
@@ -125,10 +125,11 @@ class GametableEnv(gymnasium.Env):
         state = driver.live
         while not state.is_over and self.seat not in state.to_act:
             for other in state.to_act:
-                action = self.opponents[other].act(
-                    driver.view(other), state.legal_actions(other), self._rngs[other]
-                )
-                driver.apply(other, action)
+                bot = self.opponents[other]
+                # a bot that never looks at its view gets an empty one (a view costs more
+                # than the bot's whole decision)
+                view = driver.view(other) if reads_view(bot) else {}
+                driver.apply(other, bot.act(view, state.legal_actions(other), self._rngs[other]))
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

@@ -137,6 +137,8 @@ class GametableSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.prototype = GameDriver(game, players, reward=reward, **params)
         encoder = self.prototype.encoder
         self.encoder = encoder
+        self.secret = tuple(encoder.secret(i) for i in range(encoder.num_actions))
+        """Per action id: whether the other seats must not learn it when it is played."""
         zero_sum = encoder.zero_sum() and reward == "score"
         utility = (
             pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM
@@ -183,6 +185,9 @@ class GametableSpielState(pyspiel.State):  # type: ignore[misc]
         self._spiel = game
         self._digits: list[int] = []
         self._driver = game.prototype.clone()
+        self._player = _CHANCE
+        """The player to act (OpenSpiel asks several times per decision: kept, not
+        recomputed); updated by every action."""
         self._moves: list[tuple[int, int, bool]] = []
         """The decisions played: (seat, id, secret), the id -1 where it is not known
         (another seat's secret choice, in a state resampled for one player)."""
@@ -191,6 +196,13 @@ class GametableSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _dealt(self) -> bool:
         return len(self._digits) == self._spiel.chance_nodes
+
+    def _update_player(self) -> None:
+        if self._dealt():
+            to_act = self._driver.live.to_act  # empty exactly when the game is over
+            self._player = to_act[0] if to_act else _TERMINAL
+        else:
+            self._player = _CHANCE
 
     def _prefix(self) -> int:
         value = 0
@@ -217,27 +229,27 @@ class GametableSpielState(pyspiel.State):  # type: ignore[misc]
     # -- the protocol ---------------------------------------------------------------------
 
     def current_player(self) -> int:
-        if not self._dealt():
-            return _CHANCE
-        to_act = self._driver.live.to_act  # empty exactly when the game is over
-        return to_act[0] if to_act else _TERMINAL
+        return self._player
 
     def _legal_actions(self, player: int) -> list[int]:
-        if not self._dealt() or player not in self._driver.live.to_act:
+        if player < 0:  # chance (the deal is being drawn) or terminal
             return []
-        return self._driver.legal_ids(player)
+        return self._driver.legal_ids(player)  # (none for a seat not to act)
 
     def _apply_action(self, action: int) -> None:
-        if not self._dealt():
+        seat = self._player
+        if seat == _CHANCE:
             self._digits.append(int(action))
             if self._dealt():
                 self._driver.reset(self._prefix())
+            self._update_player()
             return
-        driver = self._driver
-        seat = driver.to_act[0]
         action = int(action)
+        driver = self._driver
         driver.step(seat, action)
-        self._moves.append((seat, action, self._spiel.encoder.secret(action)))
+        to_act = driver.live.to_act
+        self._player = to_act[0] if to_act else _TERMINAL
+        self._moves.append((seat, action, self._spiel.secret[action]))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == int(pyspiel.PlayerId.CHANCE):
@@ -247,7 +259,7 @@ class GametableSpielState(pyspiel.State):  # type: ignore[misc]
         return self._spiel.encoder.action_label(player, int(action))
 
     def is_terminal(self) -> bool:
-        return self._dealt() and self._driver.is_over
+        return self._player == _TERMINAL
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
@@ -267,6 +279,7 @@ class GametableSpielState(pyspiel.State):  # type: ignore[misc]
         clone = GametableSpielState(self._spiel)
         clone._digits = list(self._digits)
         if not self._dealt():
+            clone._player = self._player
             return clone
         clone._moves = [
             (s, a if s == player or not secret else -1, secret) for s, a, secret in self._moves
@@ -280,6 +293,7 @@ class GametableSpielState(pyspiel.State):  # type: ignore[misc]
         rng = Rng(f"resample:{seed}:{game.resamples}")
         sample = self._spiel.gametable.determinize(view, rng)
         clone._driver.load(sample, rng.spawn("macro"))
+        clone._update_player()
         return clone
 
     # -- information ------------------------------------------------------------------------

@@ -167,7 +167,7 @@ class GametableAEC(AECEnv):  # type: ignore[misc]
             self.agent_selection = following
             infos = self.infos
             infos[agent] = {}
-            infos[following] = driver.info(to_act[0])
+            infos[following] = driver.info(to_act[0]) if driver.info_view else {}
             return
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()

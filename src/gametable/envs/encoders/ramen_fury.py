@@ -36,6 +36,7 @@ from gametable.envs.encoding import (
     FloatArray,
     LazyLegal,
     LegalMap,
+    compiled_module,
     register_encoder,
     relative,
     scaled,
@@ -258,6 +259,14 @@ class RamenFuryEncoder(Encoder):
         """Starting vectors by the turn and the rules (see :meth:`_template`)."""
         self._bowls: tuple[dict[tuple[int, ...], _Bowl], ...] = ({}, {})
         """Bowls by their cards, without then with Nori scoring in a Fury bowl."""
+        fast = compiled_module("ramen_fury")
+        if fast is not None and type(self).encode_state is RamenFuryEncoder.encode_state:
+            # the same vector (and legal ids) as encode_state and legal_state below, in C
+            observer = fast.Observer(self, np.zeros(self.layout.size, np.float32))
+            self.encode_state = observer.encode  # type: ignore[method-assign]
+            if type(self).legal_state is RamenFuryEncoder.legal_state:
+                self.legal_state = observer.legal  # type: ignore[method-assign]
+            self.compiled = True
 
     # -- observation ------------------------------------------------------------------
 
@@ -637,8 +646,10 @@ class RamenFuryEncoder(Encoder):
                 ids += PREP_IDS[k][plain if k <= FURY else room]
         if state.deck:
             ids += (DRAW_DECK, RESTOCK)
-        for k in {*state.pantry}:  # each kind once
-            if k >= 0:
+        seen = 0
+        for k in state.pantry:  # each kind once
+            if k >= 0 and not seen >> k & 1:
+                seen |= 1 << k
                 ids.append(DRAW + k)
         if room and state.spoons[seat]:  # the top card of any bowl in play, where it fits
             ids += [

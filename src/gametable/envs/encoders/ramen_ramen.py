@@ -24,6 +24,7 @@ from gametable.envs.encoding import (
     FloatArray,
     LazyLegal,
     LegalMap,
+    compiled_module,
     register_encoder,
     scaled,
 )
@@ -137,7 +138,16 @@ class RamenRamenEncoder(Encoder):
         )
         self.o_discards = add("discard_count", 1, "solo discards set aside / 4")
         self.num_actions = NUM_ACTIONS
+        fast = compiled_module("ramen_ramen")
+        if fast is not None and type(self).encode_state is RamenRamenEncoder.encode_state:
+            # the same vector as encode_state below, written in C
+            observer = fast.Observer(self, np.zeros(self.layout.size, np.float32))
+            self.encode_state = observer.encode  # type: ignore[method-assign]
+            if type(self).legal_state is RamenRamenEncoder.legal_state:
+                self.legal_state = observer.legal  # type: ignore[method-assign]
+            self.compiled = True
         self._comps: dict[Action, tuple[Any, ...]] = {}
+        self._table: tuple[list[Action], list[Action], list[Action | None]] | None = None
         self._by_text: dict[str, Action] = {}
 
     # -- observation ------------------------------------------------------------------
@@ -209,6 +219,8 @@ class RamenRamenEncoder(Encoder):
     # -- the fast path: the same vector, read from the state -----------------------------
 
     reads_state = True
+    PLAY_IDS = _PLAY_IDS
+    TAKE_IDS = _TAKE_IDS
 
     def encode_state(self, state: Any, seat: int) -> FloatArray:
         """:meth:`encode` of ``state.view(seat)``, read from the state (equal by test).
@@ -333,7 +345,7 @@ class RamenRamenEncoder(Encoder):
         self, hand: tuple[int, ...], fridge: tuple[int, ...], action_id: int
     ) -> Action:
         """The game action of a legal id, given the hand and Fridge as card numbers."""
-        table = self._actions_by_cards()
+        table = self._table or self._actions_by_cards()
         if action_id >= TAKE:
             return table[1][fridge[action_id - TAKE]]
         if action_id >= PLAY1:
@@ -360,6 +372,7 @@ class RamenRamenEncoder(Encoder):
                                 f"{CARDS[a]}>{p + 1} {CARDS[b]}>{q + 1}"
                             )
             table = _BY_CARDS[id(self.game)] = (ones, takes, pairs)
+        self._table = table
         return table
 
     def _action(self, cards: tuple[tuple[str, ...], tuple[str, ...]], action_id: int) -> Action:

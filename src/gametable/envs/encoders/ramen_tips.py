@@ -25,11 +25,12 @@ The fast path (``encode_state``, ``legal_state``) computes the same vector and i
 straight from the game's state, under the view's visibility conditions; it writes each
 entry through a memoryview of the vector and looks actions up in tables read once from
 the game's notation (``tests/envs/test_envs_fast_path.py`` checks it equals the view path).
+When built, ``ramen_tips_fast`` (Cython) computes the same vector and take/keep ids in C.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -40,6 +41,7 @@ from gametable.envs.encoding import (
     FloatArray,
     LazyLegal,
     LegalMap,
+    compiled_module,
     multiset_index,
     register_encoder,
     relative,
@@ -251,6 +253,16 @@ class RamenTipsEncoder(Encoder):
         self.o_removed = add("removed", 45, "cards Grunchie removed", CARDS)
         self.o_unused = add("unused_count", 1, "cards out of the game / 45")
         self.num_actions = NUM_ACTIONS
+        fast = compiled_module("ramen_tips")
+        if fast is not None and type(self).encode_state is RamenTipsEncoder.encode_state:
+            # the same vector as encode_state below, written in C
+            observer = fast.Observer(self, np.zeros(self.layout.size, np.float32))
+            self.encode_state = observer.encode  # type: ignore[method-assign]
+            self.compiled = True
+        self._placement_ids: Callable[[Sequence[int], Sequence[int], int], Sequence[int]] = (
+            self._python_placement_ids if fast is None else fast.placement_ids
+        )
+        """The take and keep ids (:meth:`_python_placement_ids`, compiled when built)."""
         self._ids: dict[Action, int] = {}
         self._fast: _Tables | None = None
         self._actions: _Actions | None = None
@@ -485,11 +497,25 @@ class RamenTipsEncoder(Encoder):
 
     def _take_ids(self, state: Any, seat: int, actions: _Actions) -> LegalMap:
         """The take ids, and the keep ids in the final round."""
-        t = self._fast or self._tables()
         masks = state.masks[seat]
+        if len(masks) > MAX_BOWLS:
+            raise ValueError(f"seat {seat} has {len(masks)} bowls; the encoding holds 10")
+        offer = () if state.took else state.offer
+        if state.kept:
+            return LazyLegal(self._placement_ids(offer, masks, -1), actions.at)
+        own = state.own_final_card(seat)
+        ids = self._placement_ids(offer, masks, own)
+        at = actions.at
+        keeps = actions.keeps[own]
+        return LazyLegal(ids, lambda a: at(a) if a < KEEP else keeps[a - KEEP])
+
+    def _python_placement_ids(
+        self, offer: Sequence[int], masks: Sequence[int], own: int
+    ) -> list[int]:
+        """The take ids of each card of ``offer`` into the bowls it may go into (``masks``:
+        each bowl's types as bits), then the keep ids of the card ``own`` if not -1."""
+        t = self._fast or self._tables()
         nbowls = len(masks)
-        if nbowls > MAX_BOWLS:
-            raise ValueError(f"seat {seat} has {nbowls} bowls; the encoding holds 10")
         spread = _SPREAD
         held = 0  # per type, a field of the bowls that hold it
         for b, mask in enumerate(masks):
@@ -497,26 +523,21 @@ class RamenTipsEncoder(Encoder):
         every = (1 << nbowls) - 1
         new = 1 << nbowls
         ids: list[int] = []
-        if not state.took:
-            cache = t.take_ids
-            for c in state.offer:
-                lacking = ~(held >> _FIELD * (c // 9)) & every or new
-                key = c << _FIELD | lacking
-                found = cache.get(key)
-                if found is None:
-                    found = cache[key] = _placement_ids(TAKE + 10 * c, lacking)
-                ids += found
-        if state.kept:
-            return LazyLegal(ids, actions.at)
-        own = state.own_final_card(seat)
-        lacking = ~(held >> _FIELD * (own // 9)) & every or new
-        found = t.keep_ids.get(lacking)
-        if found is None:
-            found = t.keep_ids[lacking] = _placement_ids(KEEP, lacking)
-        ids += found
-        at = actions.at
-        keeps = actions.keeps[own]
-        return LazyLegal(ids, lambda a: at(a) if a < KEEP else keeps[a - KEEP])
+        cache = t.take_ids
+        for c in offer:
+            lacking = ~(held >> _FIELD * (c // 9)) & every or new
+            key = c << _FIELD | lacking
+            found = cache.get(key)
+            if found is None:
+                found = cache[key] = _placement_ids(TAKE + 10 * c, lacking)
+            ids += found
+        if own != -1:
+            lacking = ~(held >> _FIELD * (own // 9)) & every or new
+            found = t.keep_ids.get(lacking)
+            if found is None:
+                found = t.keep_ids[lacking] = _placement_ids(KEEP, lacking)
+            ids += found
+        return ids
 
     def _shoyu_ids(self, state: Any, seat: int) -> tuple[int, ...]:
         """The shoyu ids: up to the Shōyu held, at most one per two cards in each bowl."""
