@@ -186,6 +186,24 @@ def test_property_observations_stay_in_bounds_and_masks_match_legal_counts(
         driver.step(seat, ids[pick % len(ids)])
 
 
+def test_a_solo_game_with_nine_served_bowls_of_a_kind_stays_in_bounds() -> None:
+    """Random solo game 231 serves nine bowls of three ingredients: the count / 8 entry
+    is clipped at 1 (it was 1.125, outside the observation space, and PettingZoo's API
+    test failed on the games that reached it), the same on the view path and the fast."""
+    from collections import Counter
+
+    game = get_game("ramen-ramen")
+    encoder = get_encoder(game, 1, game.resolve_options(1))
+    low, high = encoder.layout.bounds()
+    for state in random_positions("ramen-ramen", 1, 231):
+        for obs in (encoder.encode(state.view(0)), encoder.encode_state(state, 0)):
+            assert np.all(obs >= low) and np.all(obs <= high)
+    kinds = Counter(len({card >> 3 for card in bowl}) for bowl in state.served[0])
+    assert kinds[3] == 9
+    types = encoder.layout["open_served_types"]
+    assert obs[types.start + 2] == 1.0
+
+
 def test_docs_show_every_game_s_observation_layout() -> None:
     """docs/envs.md lists each layout exactly as the code builds it."""
     from pathlib import Path

@@ -50,6 +50,39 @@ def test_openspiel_random_sim_test(game: str, players: int) -> None:
     pyspiel.random_sim_test(spiel, num_sims=sims, serialize=False, verbose=False)
 
 
+def _answer(call, *args):  # type: ignore[no-untyped-def]
+    """What ``call(*args)`` returns, or the type and message of what it raises."""
+    try:
+        return call(*args)
+    except Exception as exc:
+        return (type(exc).__name__, str(exc))
+
+
+@pytest.mark.parametrize(("game", "players"), CASES[:-2], ids=CASE_IDS[:-2])
+def test_python_calls_answer_as_openspiel_s_own_path_does(game: str, players: int) -> None:
+    """``legal_actions`` and ``is_chance_node`` are answered in Python when called from
+    Python; OpenSpiel's own C++ path (reached by calling ``pyspiel.State``'s methods)
+    gives the same answers at every position: chance nodes, each seat's decisions, the
+    end, for the player to act and for every seat by number."""
+    spiel = _load(game, players)
+    rng = np.random.default_rng(7)
+    for _ in range(2):
+        state = spiel.new_initial_state()
+        checked = 0
+        while True:
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            for player in (int(pyspiel.PlayerId.CHANCE), *range(players)):
+                assert _answer(state.legal_actions, player) == _answer(
+                    pyspiel.State.legal_actions, state, player
+                ), (checked, player)
+            checked += 1
+            if state.is_terminal():
+                break
+            _play(state, rng, until=1)
+        assert checked > 20
+
+
 def test_rummikub_is_zero_sum_and_win_rewards_are_general_sum() -> None:
     """Reference §9: each other player scores minus their rack value, the winner plus
     the sum — every game sums to zero."""

@@ -69,7 +69,6 @@ class GameDriver:
         self.info_view = bool(info_view)
         self._fast = self.encoder.reads_state
         self._encode_state = self.encoder.encode_state
-        self._masks: dict[tuple[int, ...], np.ndarray] = {}
         self._masks_by_tuple: dict[int, tuple[tuple[int, ...], np.ndarray]] = {}
         self.state: State | None = None
         self.seed: int | None = None
@@ -206,20 +205,14 @@ class GameDriver:
     def mask(self, seat: int) -> np.ndarray:
         """``seat``'s action mask: ``int8`` with a 1 at each legal id (a fresh array)."""
         legal = self.legal_map(seat)
-        if type(legal) is LazyLegal:
-            ids = legal.ids
-            # an encoder's fixed tuples of ids come back as the same objects: found by
-            # identity first, which spares hashing the tuple
-            known = self._masks_by_tuple.get(id(ids))
-            if known is not None and known[0] is ids:
-                return known[1].copy()
-        else:
-            ids = tuple(legal)
-        mask = self._masks.get(ids)
-        if mask is not None:
-            if type(legal) is LazyLegal and len(self._masks_by_tuple) < 256:
-                self._masks_by_tuple[id(ids)] = (ids, mask)
-            return mask.copy()
+        ids: Any = legal.ids if type(legal) is LazyLegal else legal
+        # An encoder that hands out the same tuple objects for its few sets of legal ids
+        # (Ramen! Ramen!) gets its masks back by the tuple's identity, which spares even
+        # hashing it; the first tuples met fill the cache, and for games whose sets of ids
+        # are new each time (most) it stays a lookup that misses.
+        known = self._masks_by_tuple.get(id(ids))
+        if known is not None and known[0] is ids:
+            return known[1].copy()
         mask = np.zeros(self.num_actions, np.int8)
         if len(ids) < 32:  # item by item through the memoryview beats a fancy index here
             out: Any = mask.data
@@ -227,8 +220,8 @@ class GameDriver:
                 out[i] = 1
         else:
             mask[list(ids)] = 1
-        if len(self._masks) < 4096:  # the small games' few sets of legal ids
-            self._masks[ids] = mask.copy()
+        if type(ids) is tuple and len(self._masks_by_tuple) < 64:
+            self._masks_by_tuple[id(ids)] = (ids, mask.copy())
         return mask
 
     # -- playing ------------------------------------------------------------------------

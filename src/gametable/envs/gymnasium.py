@@ -155,18 +155,20 @@ class GametableEnv(gymnasium.Env):
                 f"an action is an integer id from 0 to {driver.num_actions - 1}, got {action!r}"
             )
         try:
-            driver.check_id(self.seat, action)
+            driver.step(self.seat, action)  # checks the id first: a bad one changes nothing
         except IllegalAction as exc:
             if self.illegal_action == "raise" or driver.is_over:
                 raise
             info = driver.info(self.seat)
             info["illegal_action"] = str(exc)
             return self._observation(), self.illegal_reward, False, False, info
-        driver.step(self.seat, action)
-        self._play_opponents()
-        over = driver.is_over
-        reward = driver.rewards()[self.seat] if over else 0.0
-        return self._observation(), float(reward), over, False, driver.info(self.seat)
+        if self.opponents:
+            self._play_opponents()
+        if driver.is_over:
+            reward = float(driver.rewards()[self.seat])
+            return self._observation(), reward, True, False, driver.info(self.seat)
+        info = driver.info(self.seat) if driver.info_view else {}
+        return self._observation(), 0.0, False, False, info
 
     def action_masks(self) -> np.ndarray:
         """The current action mask as booleans (for maskable-policy libraries)."""

@@ -15,6 +15,30 @@ from gametable.envs.encoding import LazyLegal
 from gametable.games.ramen_fury import cards as _cards
 from gametable.games.ramen_fury import state as _fury
 
+from cpython.buffer cimport (
+    PyBUF_C_CONTIGUOUS,
+    PyBUF_WRITABLE,
+    PyBuffer_Release,
+    PyObject_GetBuffer,
+)
+
+
+cdef inline int put(float* v, Py_ssize_t n, Py_ssize_t i, float x) except -1:
+    """``v[i] = x``, checked: an index outside the vector raises instead of writing."""
+    if i < 0 or i >= n:
+        raise IndexError(f"observation index {i} outside 0..{n - 1}")
+    v[i] = x
+    return 0
+
+
+cdef inline int add(float* v, Py_ssize_t n, Py_ssize_t i, float x) except -1:
+    """``v[i] += x``, checked."""
+    if i < 0 or i >= n:
+        raise IndexError(f"observation index {i} outside 0..{n - 1}")
+    v[i] += x
+    return 0
+
+
 cdef enum:
     KINDS = 14
     BOWLS = 3
@@ -182,11 +206,21 @@ cdef class Observer:
 
     def encode(self, state, int seat):
         """The observation vector of ``seat`` (a new float32 array)."""
+        obs = self.zero.copy()
+        cdef Py_buffer buf
+        PyObject_GetBuffer(obs, &buf, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+        try:
+            if buf.itemsize != sizeof(float):
+                raise ValueError("the observation template is not float32")
+            self.write(<float*>buf.buf, buf.len // sizeof(float), state, seat)
+        finally:
+            PyBuffer_Release(&buf)
+        return obs
+
+    cdef int write(self, float* v, Py_ssize_t nv, state, int seat) except -1:
         cdef int players = self.players
         if seat < 0 or seat >= players:
             raise IndexError(f"no seat {seat} in a {players}-player game")
-        obs = self.zero.copy()
-        cdef float[::1] v = obs
         cdef float[::1] sixths = self.sixths
         cdef float[::1] fifths = self.fifths
         cdef int phase = state.phase
@@ -198,35 +232,35 @@ cdef class Observer:
         cdef int seat_points[MAX_SEATS]
         cdef int seat_cards[MAX_SEATS]
         # the player count, the turn and the rules flags
-        v[self.o_players + players - 2] = 1.0
+        put(v, nv, self.o_players + players - 2, 1.0)
         n = state.actions_left
-        v[self.o_actions] = n / 2.0
+        put(v, nv, self.o_actions, n / 2.0)
         if phase != OVER:
-            v[self.o_phase + phase] = 1.0
+            put(v, nv, self.o_phase + phase, 1.0)
             if seat == <int>state.current:
-                v[self.o_to_act] = 1.0
+                put(v, nv, self.o_to_act, 1.0)
         for x in state.pending:
             n = x
-            v[self.o_revealed + n] = 1.0
+            put(v, nv, self.o_revealed + n, 1.0)
         n = state.refill_slot
         if n >= 0:
-            v[self.o_refill + n] = 1.0
+            put(v, nv, self.o_refill + n, 1.0)
         n = state.final_left
         if n >= 0:
-            v[self.o_final] = 1.0
-            v[self.o_final + 1] = scaled(n, 4.0)
+            put(v, nv, self.o_final, 1.0)
+            put(v, nv, self.o_final + 1, scaled(n, 4.0))
         if nori_in_fury:
-            v[self.o_options] = 1.0
+            put(v, nv, self.o_options, 1.0)
         if state.mandatory:
-            v[self.o_options + 1] = 1.0
+            put(v, nv, self.o_options + 1, 1.0)
         if not tiebreak_all:
-            v[self.o_options + 2] = 1.0
+            put(v, nv, self.o_options + 2, 1.0)
         if state.options.get("basic", False):
-            v[self.o_options + 3] = 1.0
+            put(v, nv, self.o_options + 3, 1.0)
         # cards: deck, hand, hand sizes, spoons, known hands, Pantry, discard pile
         n = len(state.deck)
         if n:
-            v[self.o_deck] = n / 89.0
+            put(v, nv, self.o_deck, n / 89.0)
         o = self.o_hand
         k = 0
         for x in state.hands[seat]:
@@ -234,7 +268,7 @@ cdef class Observer:
                 break
             n = x
             if n:
-                v[o + k] = sixths[n]
+                put(v, nv, o + k, sixths[n])
             k += 1
         hand_sizes = state.hand_sizes
         spoons = state.spoons
@@ -245,10 +279,10 @@ cdef class Observer:
                 r += players
             n = hand_sizes[s]
             if n:
-                v[self.o_hand_sizes + r] = scaled(n, 6.0)
+                put(v, nv, self.o_hand_sizes + r, scaled(n, 6.0))
             n = spoons[s]
             if n:
-                v[self.o_spoons + r] = n / 2.0
+                put(v, nv, self.o_spoons + r, n / 2.0)
             o = self.o_known + KINDS * r
             k = 0
             for x in known[s]:
@@ -256,7 +290,7 @@ cdef class Observer:
                     break
                 n = x
                 if n:
-                    v[o + k] = sixths[n]
+                    put(v, nv, o + k, sixths[n])
                 k += 1
         o = self.o_pantry
         k = 0
@@ -264,7 +298,7 @@ cdef class Observer:
             if k == PANTRY:
                 raise ValueError(f"a Pantry has {PANTRY} slots")
             c = x
-            v[o + (KINDS if c == EMPTY_SLOT else kind_of(c))] = 1.0
+            put(v, nv, o + (KINDS if c == EMPTY_SLOT else kind_of(c)), 1.0)
             o += self.slot
             k += 1
         if k != PANTRY:
@@ -276,7 +310,7 @@ cdef class Observer:
                 break
             n = x
             if n:
-                v[o + k] = scaled(n, 12.0)
+                put(v, nv, o + k, scaled(n, 12.0))
             k += 1
         # bowls; the points and tie-break counts of the eaten ones by seat
         for s in range(MAX_SEATS):
@@ -310,22 +344,22 @@ cdef class Observer:
                 o = self.o_bowl_cards + KINDS * i
                 for k in range(KINDS):
                     if counts[k]:
-                        v[o + k] = fifths[counts[k]]
-                v[self.o_bowl_top + KINDS * i + c] = 1.0
+                        put(v, nv, o + k, fifths[counts[k]])
+                put(v, nv, self.o_bowl_top + KINDS * i + c, 1.0)
                 if eaten[j]:
                     points = bowl_points(counts, flavor, nori_in_fury)
-                    v[self.o_bowl_state + 2 * i] = 1.0
-                    v[self.o_bowl_points + i] = signed(points, 20.0)
+                    put(v, nv, self.o_bowl_state + 2 * i, 1.0)
+                    put(v, nv, self.o_bowl_points + i, signed(points, 20.0))
                     seat_points[s] += points
                     seat_cards[s] += size if tiebreak_all else size - flavors
                     scored = True
                 elif size >= 2 and flavors == 1:
-                    v[self.o_bowl_state + 2 * i + 1] = 1.0
-                    v[self.o_bowl_points + i] = signed(
+                    put(v, nv, self.o_bowl_state + 2 * i + 1, 1.0)
+                    put(v, nv, self.o_bowl_points + i, signed(
                         bowl_points(counts, flavor, nori_in_fury), 20.0
-                    )
+                    ))
             elif eaten[j]:
-                v[self.o_bowl_state + 2 * i] = 1.0
+                put(v, nv, self.o_bowl_state + 2 * i, 1.0)
             j += 1
         if scored:
             for s in range(players):
@@ -333,10 +367,10 @@ cdef class Observer:
                 if r < 0:
                     r += players
                 if seat_points[s]:
-                    v[self.o_points + r] = signed(seat_points[s], 45.0)
+                    put(v, nv, self.o_points + r, signed(seat_points[s], 45.0))
                 if seat_cards[s]:
-                    v[self.o_eaten + r] = scaled(seat_cards[s], 15.0)
-        return obs
+                    put(v, nv, self.o_eaten + r, scaled(seat_cards[s], 15.0))
+        return 0
 
     def legal(self, state, int seat):
         """``RamenFuryEncoder.legal_state``: the legal ids (in its order) with their actions."""

@@ -133,7 +133,8 @@ class RamenRamenEncoder(Encoder):
         self.o_served_types = add(
             "open_served_types",
             7,
-            "this side's open served bowls by their number of ingredients 1–7, count / 8",
+            "this side's open served bowls by their number of ingredients 1–7, count / 8 "
+            "(at most 1)",
             [f"{k}types" for k in range(1, 8)],
         )
         self.o_discards = add("discard_count", 1, "solo discards set aside / 4")
@@ -209,7 +210,7 @@ class RamenRamenEncoder(Encoder):
                         idx.append(self.o_open_served + card[name])
                         val.append(1.0)
         idx += range(self.o_served_types, self.o_served_types + 7)
-        val += types
+        val += [min(t, 1.0) for t in types]  # (a solo game can serve 9 of a kind)
         idx.append(self.o_discards)
         val.append(view["discard_count"] / 4)
         obs = np.zeros(self.layout.size, np.float32)
@@ -284,7 +285,7 @@ class RamenRamenEncoder(Encoder):
                     types[len({c >> 3 for c in bowl_cards}) - 1] += 1 / 8
                     for c in bowl_cards:
                         v[self.o_open_served + c] = 1.0
-                obs[self.o_served_types : self.o_served_types + 7] = types
+                obs[self.o_served_types : self.o_served_types + 7] = [min(t, 1.0) for t in types]
         v[self.o_discards] = len(state.discards) / 4
         return obs
 

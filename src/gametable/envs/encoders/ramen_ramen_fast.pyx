@@ -107,6 +107,8 @@ cdef class Observer:
         self.zero = zero
         self.size = len(zero)
         self.encoder = encoder
+        if self.o_served_types + 7 > self.size:  # (read back unchecked below)
+            raise ValueError("the observation layout is shorter than its slices")
         self.play_ids = encoder.PLAY_IDS
         self.take_ids = encoder.TAKE_IDS
         self.table = None
@@ -218,6 +220,9 @@ cdef class Observer:
                         k += mask & 1
                         mask >>= 1
                     add(v, n, self.o_served_types + k - 1, 0.125)
+                for k in range(7):  # count / 8, at most 1
+                    if v[self.o_served_types + k] > 1.0:
+                        put(v, n, self.o_served_types + k, 1.0)
             side += 1
         put(v, n, self.o_discards, len(state.discards) / 4.0)
         return 0

@@ -10,6 +10,30 @@ Python path is used (``docs/envs.md``).
 
 from gametable.envs.encoders import ramen_tips as _py
 
+from cpython.buffer cimport (
+    PyBUF_C_CONTIGUOUS,
+    PyBUF_WRITABLE,
+    PyBuffer_Release,
+    PyObject_GetBuffer,
+)
+
+
+cdef inline int put(float* v, Py_ssize_t n, Py_ssize_t i, float x) except -1:
+    """``v[i] = x``, checked: an index outside the vector raises instead of writing."""
+    if i < 0 or i >= n:
+        raise IndexError(f"observation index {i} outside 0..{n - 1}")
+    v[i] = x
+    return 0
+
+
+cdef inline int add(float* v, Py_ssize_t n, Py_ssize_t i, float x) except -1:
+    """``v[i] += x``, checked."""
+    if i < 0 or i >= n:
+        raise IndexError(f"observation index {i} outside 0..{n - 1}")
+    v[i] += x
+    return 0
+
+
 cdef enum:
     NCARDS = 45
     MAX_BOWLS = 10
@@ -92,11 +116,21 @@ cdef class Observer:
 
     def encode(self, state, int seat):
         """The observation vector of ``seat`` (a new float32 array)."""
+        obs = self.zero.copy()
+        cdef Py_buffer buf
+        PyObject_GetBuffer(obs, &buf, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+        try:
+            if buf.itemsize != sizeof(float):
+                raise ValueError("the observation template is not float32")
+            self.write(<float*>buf.buf, buf.len // sizeof(float), state, seat)
+        finally:
+            PyBuffer_Release(&buf)
+        return obs
+
+    cdef int write(self, float* v, Py_ssize_t nv, state, int seat) except -1:
         cdef int players = self.players
         if seat < 0 or seat >= players:
             raise ValueError(f"no seat {seat} among {players}")
-        obs = self.zero.copy()
-        cdef float[::1] v = obs
         cdef int phase = state.phase
         cdef int nslots = state.nslots
         cdef int c, s, r, b, k, n, base, place, current, narutos = 0
@@ -107,9 +141,9 @@ cdef class Observer:
         chosen = state.chosen
         pending = state.shoyu_pending
         hands = state.hands
-        v[self.o_players + players - 2] = 1.0
+        put(v, nv, self.o_players + players - 2, 1.0)
         if phase < OVER:
-            v[self.o_phase + phase] = 1.0
+            put(v, nv, self.o_phase + phase, 1.0)
         if phase == CHOOSING:
             acting = <int>chosen[seat] < 0
         elif phase == PLACING:
@@ -117,10 +151,10 @@ cdef class Observer:
         else:
             acting = phase != OVER and <int>state.current == seat
         if acting:
-            v[self.o_to_act] = 1.0
-        v[self.o_round] = (<int>state.round_no + 1) / 9.0
+            put(v, nv, self.o_to_act, 1.0)
+        put(v, nv, self.o_round, (<int>state.round_no + 1) / 9.0)
         if state.final:
-            v[self.o_round + 1] = 1.0
+            put(v, nv, self.o_round + 1, 1.0)
         for kind in state.narutos:
             k = kind
             if 0 <= k <= SHOYU_NARUTO:  # any other value is no Naruto
@@ -131,54 +165,54 @@ cdef class Observer:
             k = kind
             if k < 0 or k >= 5 or n == 5:
                 raise ValueError(f"a bad preference row: {state.pref!r}")
-            v[base + k] = 1.0
+            put(v, nv, base + k, 1.0)
             if narutos >> k & 1:
-                v[base + 5] = 1.0
+                put(v, nv, base + 5, 1.0)
             base += 6
             n += 1
         if narutos >> SHOYU_NARUTO & 1:
-            v[base] = 1.0
+            put(v, nv, base, 1.0)
         base = self.o_offer
         for card in state.offer:
-            v[base + _card(card)] = 1.0
+            put(v, nv, base + _card(card), 1.0)
         base = self.o_hand
         for card in hands[seat]:
-            v[base + _card(card)] = 1.0
+            put(v, nv, base + _card(card), 1.0)
         if phase == CHOOSING:
             c = chosen[seat]
             if c >= 0:
-                v[self.o_chosen + _card(c)] = 1.0
+                put(v, nv, self.o_chosen + _card(c), 1.0)
             for s in range(players):
                 if <int>chosen[s] >= 0:
-                    v[self.o_committed + (s - seat + players) % players] = 1.0
+                    put(v, nv, self.o_committed + (s - seat + players) % players, 1.0)
         elif phase == PLACING:
             for s in range(players):
                 if pending[s] is not None:
-                    v[self.o_committed + (s - seat + players) % players] = 1.0
+                    put(v, nv, self.o_committed + (s - seat + players) % players, 1.0)
         revealed = state.revealed
         if EXCHANGING <= phase <= TAKING or (phase >= PLACING and <int>revealed[0] >= 0):
             original = state.original
             for s in range(nslots):
                 r = 45 * self._slot(seat, nslots, s)
-                v[self.o_revealed + r + _card(revealed[s])] = 1.0
-                v[self.o_original + r + _card(original[s])] = 1.0
+                put(v, nv, self.o_revealed + r + _card(revealed[s]), 1.0)
+                put(v, nv, self.o_original + r + _card(original[s]), 1.0)
         base = self.o_effects
         for card in state.effects:
-            v[base + _card(card)] = 1.0
+            put(v, nv, base + _card(card), 1.0)
         place = 0
         for slot in state.order:
             place += 1
-            v[self.o_order + self._slot(seat, nslots, slot)] = place / 6.0
-        v[self.o_turn] = <int>state.turn / 6.0
+            put(v, nv, self.o_order + self._slot(seat, nslots, slot), place / 6.0)
+        put(v, nv, self.o_turn, <int>state.turn / 6.0)
         if EXCHANGING <= phase <= TAKING:
             current = state.current
             if current < 0 or current >= players:
                 raise ValueError(f"no current seat {current}")
-            v[self.o_current + (current - seat + players) % players] = 1.0
+            put(v, nv, self.o_current + (current - seat + players) % players, 1.0)
         if state.took:
-            v[self.o_took] = 1.0
+            put(v, nv, self.o_took, 1.0)
         if state.kept:
-            v[self.o_took + 1] = 1.0
+            put(v, nv, self.o_took + 1, 1.0)
         all_bowls = state.bowls
         shoyu = state.shoyu
         for s in range(players):
@@ -190,12 +224,12 @@ cdef class Observer:
             for cards in bowls:
                 for card in cards:
                     c = _card(card)
-                    v[base + c // 9] = self.value9[c]
+                    put(v, nv, base + c // 9, self.value9[c])
                 base += 5
             n = shoyu[s]
             if n:
-                v[self.o_shoyu + r] = n / 5.0
-            v[self.o_hand_sizes + r] = len(hands[s]) / 9.0
+                put(v, nv, self.o_shoyu + r, n / 5.0)
+            put(v, nv, self.o_hand_sizes + r, len(hands[s]) / 9.0)
         placed = state.placed
         if any(placed):
             for s in range(players):
@@ -204,11 +238,11 @@ cdef class Observer:
                 for count in placed[s]:
                     if b == MAX_BOWLS:
                         break  # as the Python path's zip (more bowls raised above)
-                    v[base + b] = <int>count / 5.0
+                    put(v, nv, base + b, <int>count / 5.0)
                     b += 1
         if nslots > players:
-            v[self.o_hand_sizes + GRUNCHIE] = len(state.grunchie_hand) / 9.0
-        v[self.o_supply] = <int>state.shoyu_supply / 5.0
+            put(v, nv, self.o_hand_sizes + GRUNCHIE, len(state.grunchie_hand) / 9.0)
+        put(v, nv, self.o_supply, <int>state.shoyu_supply / 5.0)
         if phase == PLACING:
             mine = pending[seat]
             if mine is not None:
@@ -217,13 +251,13 @@ cdef class Observer:
                     if b < 0 or b >= MAX_BOWLS:
                         raise ValueError(f"no bowl {b} in the encoding")
                     # summed in float32 one fifth at a time, as encode sums it
-                    v[self.o_my_shoyu + b] = v[self.o_my_shoyu + b] + <float>(1.0 / 5.0)
+                    add(v, nv, self.o_my_shoyu + b, <float>(1.0 / 5.0))
         base = self.o_removed
         for card in state.removed:
-            v[base + _card(card)] = 1.0
+            put(v, nv, base + _card(card), 1.0)
         x = len(state.unused) / 45.0
-        v[self.o_unused] = 1.0 if x > 1.0 else x
-        return obs
+        put(v, nv, self.o_unused, 1.0 if x > 1.0 else x)
+        return 0
 
 
 cdef int _placements(int[] out, int n, int base, int bit, int[] masks, int nbowls) except -1:
