@@ -110,6 +110,8 @@ def _check(encoder: Encoder, state: State, players: int) -> int:
             slow = encoder.legal(seat, view, state.legal_actions(seat))
             fast = encoder.legal_state(state, seat)
             assert sorted(fast) == sorted(slow), f"seat {seat}"
+            members = getattr(fast, "members", None)
+            assert members is None or members == frozenset(fast), f"seat {seat}"
             for action_id in slow:
                 assert _resolved(fast[action_id], action_id) == _resolved(
                     slow[action_id], action_id

@@ -69,6 +69,7 @@ class GameDriver:
         self.info_view = bool(info_view)
         self._fast = self.encoder.reads_state
         self._encode_state = self.encoder.encode_state
+        self._delegates = self.encoder.delegates
         self._masks_by_tuple: dict[int, tuple[tuple[int, ...], np.ndarray]] = {}
         self.state: State | None = None
         self.seed: int | None = None
@@ -78,6 +79,7 @@ class GameDriver:
         self._legal: dict[int, tuple[int, LegalMap]] = {}
         self._obs: dict[int, tuple[int, FloatArray]] = {}
         self._result: tuple[int, Result] | None = None
+        self._to_act: tuple[int, tuple[int, ...]] = (-1, ())
         self._steps = 0
 
     # -- the game ---------------------------------------------------------------------
@@ -144,7 +146,13 @@ class GameDriver:
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        return self.live.to_act
+        """The seats to decide now (kept per position: some games work it out)."""
+        cached = self._to_act
+        if cached[0] == self._version:
+            return cached[1]
+        to_act = self.live.to_act
+        self._to_act = (self._version, to_act)
+        return to_act
 
     @property
     def is_over(self) -> bool:
@@ -179,6 +187,14 @@ class GameDriver:
             cached = self._obs[seat] = (self._version, self.encoder.encode(self.view(seat)))
         return cached[1].copy()
 
+    def observe(self, seat: int) -> dict[str, np.ndarray]:
+        """What the wrappers hand an agent: ``{"observation": vector, "action_mask":
+        mask}`` for ``seat`` (fresh arrays)."""
+        state = self.state
+        if self._fast and state is not None:
+            return {"observation": self._encode_state(state, seat), "action_mask": self.mask(seat)}
+        return {"observation": self.observation(seat), "action_mask": self.mask(seat)}
+
     def legal_map(self, seat: int) -> LegalMap:
         """``seat``'s legal action ids, each with the game action it plays."""
         cached = self._legal.get(seat)
@@ -187,7 +203,7 @@ class GameDriver:
         state = self.state
         if state is None:
             state = self.live  # raises
-        if seat not in state.to_act:
+        if seat not in self.to_act:
             found: LegalMap = {}
         elif self._fast:
             found = self.encoder.legal_state(state, seat)
@@ -279,13 +295,18 @@ class GameDriver:
         legal = cached[1] if cached is not None and cached[0] == self._version else None
         if legal is None:
             legal = self.legal_map(seat)
-        if type(legal) is LazyLegal and type(action_id) is int and action_id in legal.ids:
-            action: Action = legal.make(action_id)
+        action: Action
+        if (
+            type(legal) is LazyLegal
+            and type(action_id) is int
+            and action_id in (legal.ids if legal.members is None else legal.members)
+        ):
+            action = legal.make(action_id)
         else:
             if type(action_id) is not int or action_id not in legal:
                 action_id = self.check_id(seat, action_id)
             action = legal[action_id]
-        if isinstance(action, Delegate):
+        if self._delegates and isinstance(action, Delegate):
             action = action.resolve(self._rng.spawn(f"{self._steps}:{seat}:{action_id}"))
         self.live.apply(seat, action)
         self._steps += 1

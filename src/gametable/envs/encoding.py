@@ -157,21 +157,30 @@ class LazyLegal(Mapping[int, Any]):
     are as many as the game's legal actions, and the game checks the action it is given.
     """
 
-    __slots__ = ("ids", "make")
+    __slots__ = ("ids", "make", "members")
 
-    def __init__(self, ids: Sequence[int], make: Callable[[int], Action]) -> None:
+    def __init__(
+        self,
+        ids: Sequence[int],
+        make: Callable[[int], Action],
+        members: frozenset[int] | None = None,
+    ) -> None:
         self.ids = ids if type(ids) is tuple else tuple(ids)
         """The legal ids, in the encoder's order."""
         self.make = make
         """The game action of a legal id (unchecked: use ``map[id]`` to check the id)."""
+        self.members = members
+        """The same ids as a set, when the encoder has one ready (its fixed sets of ids):
+        a membership test without scanning :attr:`ids`."""
 
     def __getitem__(self, action_id: int) -> Action:
-        if action_id not in self.ids:
+        if action_id not in self:
             raise KeyError(action_id)
         return self.make(action_id)
 
     def __contains__(self, action_id: object) -> bool:
-        return action_id in self.ids
+        members = self.members
+        return action_id in (self.ids if members is None else members)
 
     def __iter__(self) -> Iterator[int]:
         return iter(self.ids)
@@ -240,6 +249,9 @@ class Encoder(ABC):
     def legal_state(self, state: Any, seat: int) -> LegalMap:
         """:meth:`legal` for ``seat`` (to act now), computed from the state."""
         raise NotImplementedError(f"{type(self).__name__} has no fast path")
+
+    delegates: ClassVar[bool] = False
+    """Whether any legal map holds a :class:`Delegate` (Rummikub's macro-actions)."""
 
     compiled: bool = False
     """Whether :meth:`encode_state` is the compiled one (:func:`compiled_module`)."""

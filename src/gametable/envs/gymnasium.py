@@ -114,10 +114,7 @@ class GametableEnv(gymnasium.Env):
         self._rngs: dict[int, Rng] = {}
 
     def _observation(self) -> dict[str, np.ndarray]:
-        return {
-            "observation": self.driver.observation(self.seat),
-            "action_mask": self.driver.mask(self.seat),
-        }
+        return self.driver.observe(self.seat)
 
     def _play_opponents(self) -> None:
         """Let the bots decide until it is this seat's turn or the game is over."""

@@ -199,7 +199,7 @@ class GametableSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _update_player(self) -> None:
         if self._dealt():
-            to_act = self._driver.live.to_act  # empty exactly when the game is over
+            to_act = self._driver.to_act  # empty exactly when the game is over
             self._player = to_act[0] if to_act else _TERMINAL
         else:
             self._player = _CHANCE
@@ -270,7 +270,7 @@ class GametableSpielState(pyspiel.State):  # type: ignore[misc]
         action = int(action)
         driver = self._driver
         driver.step(seat, action)
-        to_act = driver.live.to_act
+        to_act = driver.to_act
         self._player = to_act[0] if to_act else _TERMINAL
         self._moves.append((seat, action, self._spiel.secret[action]))
 

@@ -110,6 +110,7 @@ class GametableAEC(AECEnv):  # type: ignore[misc]
         self.observation_spaces = {a: observation for a in self.possible_agents}
         self.action_spaces = {a: action for a in self.possible_agents}
         self._seeds = _SeedStream()
+        self._over = False
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -125,12 +126,14 @@ class GametableAEC(AECEnv):  # type: ignore[misc]
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._over = False  # agents are terminated only when the game is over
         self._select()
 
     def _select(self) -> None:
         """Select the next seat to decide (the lowest of several deciding at once)."""
         driver = self.driver
         if driver.is_over:
+            self._over = True
             for agent in self.agents:
                 self.terminations[agent] = True
                 self.infos[agent] = driver.info(self._seat[agent])
@@ -145,22 +148,18 @@ class GametableAEC(AECEnv):  # type: ignore[misc]
         self.infos[agent] = driver.info(self._seat[agent])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self._seat[agent]
-        return {
-            "observation": self.driver.observation(seat),
-            "action_mask": self.driver.mask(seat),
-        }
+        return self.driver.observe(self._seat[agent])
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._over and (self.terminations[agent] or self.truncations[agent]):
             self._was_dead_step(action)
             return
         if action is None:
             raise IllegalAction(f"{agent} is to decide: None is only for finished agents")
         driver = self.driver
         driver.step(self._seat[agent], action)
-        to_act = driver.live.to_act
+        to_act = driver.to_act
         if to_act:
             # rewards come only at the end: nothing to clear or accumulate before it
             following = self.possible_agents[to_act[0]]
@@ -250,11 +249,8 @@ class GametableParallel(ParallelEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
-        driver = self.driver
-        return {
-            a: {"observation": driver.observation(s), "action_mask": driver.mask(s)}
-            for a, s in ((a, self._seat[a]) for a in self.agents)
-        }
+        seat = self._seat
+        return {a: self.driver.observe(seat[a]) for a in self.agents}
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None

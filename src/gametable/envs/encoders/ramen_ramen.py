@@ -53,6 +53,8 @@ _PLAY_IDS = (
 """The legal ids of the play step by the number of cards in hand."""
 _TAKE_IDS = tuple(tuple(range(39, 39 + n)) for n in range(5))
 """The legal ids of a take by the number of cards in the Fridge."""
+_PLAY_SETS = tuple(frozenset(ids) for ids in _PLAY_IDS)
+_TAKE_SETS = tuple(frozenset(ids) for ids in _TAKE_IDS)
 _VALUE = tuple((c & 7) / 7 for c in range(56))
 """A card's value / 7 (its hand or Fridge position's last entry)."""
 _TYPES = tuple(bin(mask).count("1") / 7 for mask in range(128))
@@ -222,6 +224,8 @@ class RamenRamenEncoder(Encoder):
     reads_state = True
     PLAY_IDS = _PLAY_IDS
     TAKE_IDS = _TAKE_IDS
+    PLAY_SETS = _PLAY_SETS
+    TAKE_SETS = _TAKE_SETS
 
     def encode_state(self, state: Any, seat: int) -> FloatArray:
         """:meth:`encode` of ``state.view(seat)``, read from the state (equal by test).
@@ -337,10 +341,15 @@ class RamenRamenEncoder(Encoder):
         (play step) or in the Fridge (take steps); an id's action is built if played."""
         hand = tuple(state.hands[seat])
         fridge = tuple(state.fridge)
-        ids = _PLAY_IDS[len(hand)] if state.phase == _STATE_PLAY else _TAKE_IDS[len(fridge)]
+        if state.phase == _STATE_PLAY:
+            ids, members = _PLAY_IDS[len(hand)], _PLAY_SETS[len(hand)]
+        else:
+            ids, members = _TAKE_IDS[len(fridge)], _TAKE_SETS[len(fridge)]
         if not ids:
             return {}
-        return LazyLegal(ids, lambda action_id: self._state_action(hand, fridge, action_id))
+        return LazyLegal(
+            ids, lambda action_id: self._state_action(hand, fridge, action_id), members
+        )
 
     def _state_action(
         self, hand: tuple[int, ...], fridge: tuple[int, ...], action_id: int

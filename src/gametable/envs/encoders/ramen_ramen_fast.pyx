@@ -84,7 +84,7 @@ cdef class Observer:
     cdef int players, o_mode, o_phase, o_to_act, o_hand, o_hand_slots, o_fridge
     cdef int o_fridge_slots, o_bowls, o_deck, o_hand_sizes, o_served, o_last_pick
     cdef int o_open_served, o_served_types, o_discards
-    cdef object zero, encoder, play_ids, take_ids, table
+    cdef object zero, encoder, play_ids, take_ids, play_sets, take_sets, table
     cdef Py_ssize_t size
 
     def __init__(self, encoder, zero):
@@ -111,6 +111,8 @@ cdef class Observer:
             raise ValueError("the observation layout is shorter than its slices")
         self.play_ids = encoder.PLAY_IDS
         self.take_ids = encoder.TAKE_IDS
+        self.play_sets = encoder.PLAY_SETS
+        self.take_sets = encoder.TAKE_SETS
         self.table = None
 
     def legal(self, state, int seat):
@@ -121,7 +123,10 @@ cdef class Observer:
         cdef Py_ssize_t nh = len(hand), nf = len(fridge), i
         if nh > 4 or nf > 4:
             raise ValueError("a Ramen! Ramen! hand or Fridge holds more than 4 cards")
-        ids = self.play_ids[nh] if state.phase == 0 else self.take_ids[nf]
+        if state.phase == 0:
+            ids, members = self.play_ids[nh], self.play_sets[nh]
+        else:
+            ids, members = self.take_ids[nf], self.take_sets[nf]
         if not ids:
             return {}
         if self.table is None:
@@ -134,7 +139,7 @@ cdef class Observer:
         make.nh = nh
         make.nf = nf
         make.ones, make.takes, make.pairs = self.table
-        return LazyLegal(ids, make)
+        return LazyLegal(ids, make, members)
 
     def encode(self, state, int seat):
         """The observation vector of ``seat`` (a new float32 array)."""

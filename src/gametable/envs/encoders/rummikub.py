@@ -99,6 +99,7 @@ class RummikubEncoder(Encoder):
     """See the module docstring; the slices are listed in ``docs/envs.md``."""
 
     game_name = "rummikub"
+    delegates = True
 
     def __init__(self, game: Any, players: int, options: Any) -> None:
         super().__init__(game, players, options)

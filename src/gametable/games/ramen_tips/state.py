@@ -318,10 +318,10 @@ class TipsState(State):
         phase = self.phase
         if phase == CHOOSE:
             chosen = self.chosen
-            return tuple(s for s in range(self.players) if chosen[s] < 0)
+            return tuple([s for s in range(self.players) if chosen[s] < 0])
         if phase == SHOYU_PHASE:
             pending = self.shoyu_pending
-            return tuple(s for s in range(self.players) if pending[s] is None)
+            return tuple([s for s in range(self.players) if pending[s] is None])
         if phase == OVER:
             return ()
         return (self.current,)
