@@ -46,6 +46,7 @@ cdef enum:
     OVER = 5
     TAKE = 101
     KEEP = 551
+    OUT_CAP = 6 * MAX_BOWLS + 1
 
 if (
     len(_py.CARDS), _py.MAX_BOWLS, _py.GRUNCHIE, _py.SHOYU_NARUTO, _py._CHOOSING,
@@ -264,6 +265,8 @@ cdef int _placements(int[] out, int n, int base, int bit, int[] masks, int nbowl
     """Appends to ``out`` (holding ``n`` ids) ``base + b`` for each bowl ``b`` lacking the
     type ``bit``, else for a new bowl; returns the new count."""
     cdef int b, before = n
+    if n + nbowls + 1 > OUT_CAP:  # (5 offer cards and a keep fit: 6 * (MAX_BOWLS))
+        raise ValueError("more placement ids than the encoding holds")
     for b in range(nbowls):
         if not masks[b] & bit:
             out[n] = base + b
@@ -285,7 +288,7 @@ def placement_ids(offer, masks, int own):
     cdef int nbowls = len(masks)
     cdef int n = 0, k = 0, b, c
     cdef int bowls[MAX_BOWLS]
-    cdef int out[6 * MAX_BOWLS]  # room for 5 offer cards, then the keeps
+    cdef int out[OUT_CAP]  # room for 5 offer cards, then the keeps
     if nbowls > MAX_BOWLS:
         raise ValueError(f"{nbowls} bowls; the encoding holds {MAX_BOWLS}")
     for b in range(nbowls):
