@@ -21,11 +21,13 @@ For each configuration, in the same run and on one core:
 
 Each figure is the median of ``--batches`` batches of ``--games`` games (decisions per
 second over the batch), after one untimed batch of other seeds that warms the caches
-(an encoder reads each game action's notation once, the first time it meets it); the
-ratio column is the wrapper's figure over the engine loop's.
+(an encoder reads each game action's notation once, the first time it meets it). The
+paths of a game take turns batch by batch, batch ``b`` of each playing the same deals,
+and the ratio column is the median over batches of the path's figure over the engine
+loop's in the same round (so a drift of the machine's speed does not tilt it).
 ``--parts`` adds a table of what a decision of the PettingZoo loop spends where (each call
 timed in place), beside the bare engine's ``legal_actions`` and ``apply``.
-Run: ``python benchmarks/bench_envs.py [--games 40] [--batches 5] [--only ramen-ramen]
+Run: ``python benchmarks/bench_envs.py [--games 200] [--batches 5] [--only ramen-ramen]
 [--parts] [--pure-python]``. The line under the table says which encoders computed
 observations with compiled code (``--pure-python`` times their Python fast path instead).
 """
@@ -164,18 +166,27 @@ def observation_code() -> str:
 def rate(run: Callable[[int], int], games: int, batches: int, first_seed: int = 0) -> float:
     """Median over batches of decisions per second, after one untimed batch (the
     encoders remember each action's id the first time they meet it)."""
-    rates = []
-    for seed in range(10**6, 10**6 + games):
-        run(seed)
-    seed = first_seed
-    for _ in range(batches):
-        start = time.perf_counter()
-        n = 0
-        for _ in range(games):
-            n += run(seed)
-            seed += 1
-        rates.append(n / (time.perf_counter() - start))
-    return statistics.median(rates)
+    return statistics.median(interleaved({"run": run}, games, batches, first_seed)["run"])
+
+
+def interleaved(
+    runs: dict[str, Callable[[int], int]], games: int, batches: int, first_seed: int = 0
+) -> dict[str, list[float]]:
+    """Decisions per second of each batch of each run, the runs taking turns batch by
+    batch (so a drift of the machine's speed reaches them all alike), after one untimed
+    batch each on other seeds. Batch ``b`` of every run plays the same deals."""
+    for run in runs.values():
+        for seed in range(10**6, 10**6 + games):
+            run(seed)
+    out: dict[str, list[float]] = {label: [] for label in runs}
+    for b in range(batches):
+        for label, run in runs.items():
+            start = time.perf_counter()
+            n = 0
+            for seed in range(first_seed + b * games, first_seed + (b + 1) * games):
+                n += run(seed)
+            out[label].append(n / (time.perf_counter() - start))
+    return out
 
 
 def parts(name: str, players: int, games: int) -> dict[str, float]:
@@ -262,7 +273,7 @@ def parts_table(games: int, only: str | None) -> Table:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=40, help="games per batch")
+    parser.add_argument("--games", type=int, default=200, help="games per batch")
     parser.add_argument("--batches", type=int, default=5, help="batches (the median is shown)")
     parser.add_argument("--only", help="one game name")
     parser.add_argument(
@@ -286,18 +297,25 @@ def main() -> None:
         if args.only and name != args.only:
             continue
         games = max(1, args.games // 8) if name == "rummikub" else args.games
-        bare = rate(lambda s, n=name, p=players: engine(n, p, s), games, args.batches)
-        paths: list[tuple[str, Callable[[int], int]]] = [
-            ("agents+views", lambda s, n=name, p=players: agents(n, p, s)),
-            ("pettingzoo", pettingzoo(name, players)),
-            ("pettingzoo+view", pettingzoo(name, players, info_view=True)),
-            ("gymnasium", gymnasium_env(name, players)),
-            ("openspiel", openspiel(name, players)),
-        ]
-        table.add_row(name, str(players), "engine loop", f"{bare:,.0f}", "1.00")
-        for label, run in paths:
-            r = rate(run, games, args.batches)
-            table.add_row("", "", label, f"{r:,.0f}", f"{r / bare:.2f}")
+        runs: dict[str, Callable[[int], int]] = {
+            "engine loop": lambda s, n=name, p=players: engine(n, p, s),
+            "agents+views": lambda s, n=name, p=players: agents(n, p, s),
+            "pettingzoo": pettingzoo(name, players),
+            "pettingzoo+view": pettingzoo(name, players, info_view=True),
+            "gymnasium": gymnasium_env(name, players),
+            "openspiel": openspiel(name, players),
+        }
+        measured = interleaved(runs, games, args.batches)
+        bare = measured["engine loop"]
+        for label, rates in measured.items():
+            ratio = statistics.median(r / e for r, e in zip(rates, bare, strict=True))
+            table.add_row(
+                name if label == "engine loop" else "",
+                str(players) if label == "engine loop" else "",
+                label,
+                f"{statistics.median(rates):,.0f}",
+                f"{ratio:.2f}",
+            )
     if not args.only:
         for module, label in (
             ("texas_holdem_v4", "Texas Hold'em"),

@@ -308,7 +308,9 @@ class GameDriver:
             action = legal[action_id]
         if self._delegates and isinstance(action, Delegate):
             action = action.resolve(self._rng.spawn(f"{self._steps}:{seat}:{action_id}"))
-        self.live.apply(seat, action)
+        state = self.state
+        assert state is not None  # (a legal map was found for it)
+        state.apply(seat, action)
         self._steps += 1
         self._version += 1
         return action

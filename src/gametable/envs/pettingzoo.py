@@ -150,6 +150,20 @@ class GametableAEC(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self.driver.observe(self._seat[agent])
 
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """What ``AECEnv.last`` returns (observation, cumulative reward, termination,
+        truncation and info of the agent to act), one call shorter."""
+        agent = self.agent_selection
+        return (
+            self.driver.observe(self._seat[agent]) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self._over and (self.terminations[agent] or self.truncations[agent]):
@@ -164,9 +178,9 @@ class GametableAEC(AECEnv):  # type: ignore[misc]
             # rewards come only at the end: nothing to clear or accumulate before it
             following = self.possible_agents[to_act[0]]
             self.agent_selection = following
-            infos = self.infos
-            infos[agent] = {}
-            infos[following] = driver.info(to_act[0]) if driver.info_view else {}
+            if driver.info_view:  # (otherwise every info is {} until the end)
+                self.infos[agent] = {}
+                self.infos[following] = driver.info(to_act[0])
             return
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
