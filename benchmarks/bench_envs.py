@@ -142,6 +142,51 @@ def openspiel(name: str, players: int) -> Callable[[int], int]:
     return run
 
 
+class _Idle:
+    """A PettingZoo AEC game that does nothing: the AEC loop's own floor (``agent_iter``,
+    ``last()`` with an observation and a mask copied, the pick, a step), 54 decisions a
+    game, two agents, the sizes of Ramen! Ramen!'s observation and mask."""
+
+    def __init__(self) -> None:
+        from pettingzoo import AECEnv
+
+        class Idle(AECEnv):  # type: ignore[misc]
+            metadata = {"name": "idle"}  # noqa: RUF012
+
+            def __init__(self) -> None:
+                super().__init__()
+                self.possible_agents = ["player_0", "player_1"]
+                self.obs = np.zeros(663, np.float32)
+                self.mask = np.ones(43, np.int8)
+
+            def reset(self, seed: int | None = None, options: object = None) -> None:
+                self.agents = self.possible_agents[:]
+                self.rewards = {a: 0.0 for a in self.agents}
+                self._cumulative_rewards = {a: 0.0 for a in self.agents}
+                self.terminations = {a: False for a in self.agents}
+                self.truncations = {a: False for a in self.agents}
+                self.infos = {a: {} for a in self.agents}
+                self.agent_selection = "player_0"
+                self.n = 0
+
+            def observe(self, agent: str) -> dict[str, np.ndarray]:
+                return {"observation": self.obs.copy(), "action_mask": self.mask.copy()}
+
+            def step(self, action: object) -> None:
+                if self.terminations[self.agent_selection]:
+                    self._was_dead_step(action)
+                    return
+                self.n += 1
+                self.agent_selection = self.possible_agents[self.n % 2]
+                if self.n == 54:
+                    self.terminations = {a: True for a in self.agents}
+
+        self.env = Idle()
+
+    def __call__(self, seed: int) -> int:
+        return aec_loop(self.env, seed)
+
+
 def classic(module: str) -> Callable[[int], int] | None:
     """A PettingZoo classic environment's AEC loop, or ``None`` when it does not load."""
     try:
@@ -317,6 +362,8 @@ def main() -> None:
                 f"{ratio:.2f}",
             )
     if not args.only:
+        r = rate(_Idle(), args.games, args.batches)
+        table.add_row("a game that does nothing", "2", "pettingzoo (floor)", f"{r:,.0f}", "")
         for module, label in (
             ("texas_holdem_v4", "Texas Hold'em"),
             ("leduc_holdem_v4", "Leduc Hold'em"),
