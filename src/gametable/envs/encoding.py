@@ -256,6 +256,21 @@ class Encoder(ABC):
     compiled: bool = False
     """Whether :meth:`encode_state` is the compiled one (:func:`compiled_module`)."""
 
+    def _use_compiled(self, module: str, owner: type[Encoder]) -> Any | None:
+        """Take the compiled fast path of ``gametable.envs.encoders.{module}_fast`` when it
+        is built (:func:`compiled_module`): its ``Observer(encoder, zero_vector)`` gives
+        ``encode`` (and ``legal`` where it has one), used in place of ``owner``'s
+        :meth:`encode_state` (and :meth:`legal_state`) unless a subclass overrides them.
+        Returns the module, or ``None``."""
+        fast = compiled_module(module)
+        if fast is not None and type(self).encode_state is owner.encode_state:
+            observer = fast.Observer(self, np.zeros(self.layout.size, np.float32))
+            self.encode_state = observer.encode  # type: ignore[method-assign]
+            if hasattr(observer, "legal") and type(self).legal_state is owner.legal_state:
+                self.legal_state = observer.legal  # type: ignore[method-assign]
+            self.compiled = True
+        return fast
+
     def secret(self, action_id: int) -> bool:
         """Whether other seats must not learn the id when it is played (a secret choice)."""
         return False

@@ -36,7 +36,6 @@ from gametable.envs.encoding import (
     FloatArray,
     LazyLegal,
     LegalMap,
-    compiled_module,
     register_encoder,
     relative,
     scaled,
@@ -259,14 +258,7 @@ class RamenFuryEncoder(Encoder):
         """Starting vectors by the turn and the rules (see :meth:`_template`)."""
         self._bowls: tuple[dict[tuple[int, ...], _Bowl], ...] = ({}, {})
         """Bowls by their cards, without then with Nori scoring in a Fury bowl."""
-        fast = compiled_module("ramen_fury")
-        if fast is not None and type(self).encode_state is RamenFuryEncoder.encode_state:
-            # the same vector (and legal ids) as encode_state and legal_state below, in C
-            observer = fast.Observer(self, np.zeros(self.layout.size, np.float32))
-            self.encode_state = observer.encode  # type: ignore[method-assign]
-            if type(self).legal_state is RamenFuryEncoder.legal_state:
-                self.legal_state = observer.legal  # type: ignore[method-assign]
-            self.compiled = True
+        self._use_compiled("ramen_fury", RamenFuryEncoder)  # the same, in C, when built
 
     # -- observation ------------------------------------------------------------------
 

@@ -22,21 +22,7 @@ from cpython.buffer cimport (
     PyObject_GetBuffer,
 )
 
-
-cdef inline int put(float* v, Py_ssize_t n, Py_ssize_t i, float x) except -1:
-    """``v[i] = x``, checked: an index outside the vector raises instead of writing."""
-    if i < 0 or i >= n:
-        raise IndexError(f"observation index {i} outside 0..{n - 1}")
-    v[i] = x
-    return 0
-
-
-cdef inline int add(float* v, Py_ssize_t n, Py_ssize_t i, float x) except -1:
-    """``v[i] += x``, checked."""
-    if i < 0 or i >= n:
-        raise IndexError(f"observation index {i} outside 0..{n - 1}")
-    v[i] += x
-    return 0
+from gametable.envs.encoders._vector cimport add, put
 
 
 cdef enum:

@@ -24,7 +24,6 @@ from gametable.envs.encoding import (
     FloatArray,
     LazyLegal,
     LegalMap,
-    compiled_module,
     register_encoder,
     scaled,
 )
@@ -141,14 +140,7 @@ class RamenRamenEncoder(Encoder):
         )
         self.o_discards = add("discard_count", 1, "solo discards set aside / 4")
         self.num_actions = NUM_ACTIONS
-        fast = compiled_module("ramen_ramen")
-        if fast is not None and type(self).encode_state is RamenRamenEncoder.encode_state:
-            # the same vector as encode_state below, written in C
-            observer = fast.Observer(self, np.zeros(self.layout.size, np.float32))
-            self.encode_state = observer.encode  # type: ignore[method-assign]
-            if type(self).legal_state is RamenRamenEncoder.legal_state:
-                self.legal_state = observer.legal  # type: ignore[method-assign]
-            self.compiled = True
+        self._use_compiled("ramen_ramen", RamenRamenEncoder)  # the same, in C, when built
         self._comps: dict[Action, tuple[Any, ...]] = {}
         self._table: tuple[list[Action], list[Action], list[Action | None]] | None = None
         self._by_text: dict[str, Action] = {}

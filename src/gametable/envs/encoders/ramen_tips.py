@@ -41,7 +41,6 @@ from gametable.envs.encoding import (
     FloatArray,
     LazyLegal,
     LegalMap,
-    compiled_module,
     multiset_index,
     register_encoder,
     relative,
@@ -253,12 +252,7 @@ class RamenTipsEncoder(Encoder):
         self.o_removed = add("removed", 45, "cards Grunchie removed", CARDS)
         self.o_unused = add("unused_count", 1, "cards out of the game / 45")
         self.num_actions = NUM_ACTIONS
-        fast = compiled_module("ramen_tips")
-        if fast is not None and type(self).encode_state is RamenTipsEncoder.encode_state:
-            # the same vector as encode_state below, written in C
-            observer = fast.Observer(self, np.zeros(self.layout.size, np.float32))
-            self.encode_state = observer.encode  # type: ignore[method-assign]
-            self.compiled = True
+        fast = self._use_compiled("ramen_tips", RamenTipsEncoder)  # the same, in C, when built
         self._placement_ids: Callable[[Sequence[int], Sequence[int], int], Sequence[int]] = (
             self._python_placement_ids if fast is None else fast.placement_ids
         )
