@@ -214,10 +214,6 @@ class RamenRamenEncoder(Encoder):
     # -- the fast path: the same vector, read from the state -----------------------------
 
     reads_state = True
-    PLAY_IDS = _PLAY_IDS
-    TAKE_IDS = _TAKE_IDS
-    PLAY_SETS = _PLAY_SETS
-    TAKE_SETS = _TAKE_SETS
 
     def encode_state(self, state: Any, seat: int) -> FloatArray:
         """:meth:`encode` of ``state.view(seat)``, read from the state (equal by test).

@@ -8,15 +8,11 @@ Built by Cython when the package is installed; without a C compiler the Python p
 used (``docs/envs.md``).
 """
 
-from cpython.buffer cimport (
-    PyBUF_C_CONTIGUOUS,
-    PyBUF_WRITABLE,
-    PyBuffer_Release,
-    PyObject_GetBuffer,
-)
+from cpython.buffer cimport PyBuffer_Release
 
-from gametable.envs.encoders._vector cimport add, put
+from gametable.envs.encoders._vector cimport add, floats, put
 
+from gametable.envs.encoders import ramen_ramen as _py
 from gametable.envs.encoding import LazyLegal
 
 cdef float[128] TYPES
@@ -95,10 +91,10 @@ cdef class Observer:
         self.encoder = encoder
         if self.o_served_types + 7 > self.size:  # (read back unchecked below)
             raise ValueError("the observation layout is shorter than its slices")
-        self.play_ids = encoder.PLAY_IDS
-        self.take_ids = encoder.TAKE_IDS
-        self.play_sets = encoder.PLAY_SETS
-        self.take_sets = encoder.TAKE_SETS
+        self.play_ids = _py._PLAY_IDS
+        self.take_ids = _py._TAKE_IDS
+        self.play_sets = _py._PLAY_SETS
+        self.take_sets = _py._TAKE_SETS
         self.table = None
 
     def legal(self, state, int seat):
@@ -131,17 +127,15 @@ cdef class Observer:
         """The observation vector of ``seat`` (a new float32 array)."""
         obs = self.zero.copy()
         cdef Py_buffer buf
-        PyObject_GetBuffer(obs, &buf, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+        cdef Py_ssize_t n
+        cdef float* v = floats(obs, &buf, &n)
         try:
-            if buf.len != self.size * <Py_ssize_t>sizeof(float) or buf.itemsize != sizeof(float):
-                raise ValueError("the observation template is not float32 of the layout's size")
-            self.write(<float*>buf.buf, state, seat)
+            self.write(v, n, state, seat)
         finally:
             PyBuffer_Release(&buf)
         return obs
 
-    cdef int write(self, float* v, state, int seat) except -1:
-        cdef Py_ssize_t n = self.size
+    cdef int write(self, float* v, Py_ssize_t n, state, int seat) except -1:
         cdef int players = self.players
         cdef int phase = state.phase
         cdef bint over = phase == 3

@@ -10,14 +10,9 @@ Python path is used (``docs/envs.md``).
 
 from gametable.envs.encoders import ramen_tips as _py
 
-from cpython.buffer cimport (
-    PyBUF_C_CONTIGUOUS,
-    PyBUF_WRITABLE,
-    PyBuffer_Release,
-    PyObject_GetBuffer,
-)
+from cpython.buffer cimport PyBuffer_Release
 
-from gametable.envs.encoders._vector cimport add, put
+from gametable.envs.encoders._vector cimport add, floats, put
 
 
 cdef enum:
@@ -105,11 +100,10 @@ cdef class Observer:
         """The observation vector of ``seat`` (a new float32 array)."""
         obs = self.zero.copy()
         cdef Py_buffer buf
-        PyObject_GetBuffer(obs, &buf, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+        cdef Py_ssize_t n
+        cdef float* v = floats(obs, &buf, &n)
         try:
-            if buf.itemsize != sizeof(float):
-                raise ValueError("the observation template is not float32")
-            self.write(<float*>buf.buf, buf.len // sizeof(float), state, seat)
+            self.write(v, n, state, seat)
         finally:
             PyBuffer_Release(&buf)
         return obs
