@@ -22,8 +22,8 @@
 // - The hint glows on the rack tiles it would lay (or on Draw); "Show the hint" lays the
 //   hinted table out for the player to check and Play — it is never played for them.
 import {
-  html, useState, useEffect, useMemo, useRef, useCallback, cx, seatName, plural, clockText,
-  useNow,
+  html, useState, useEffect, useLayoutEffect, useMemo, useRef, useCallback, cx, seatName,
+  plural, clockText, useNow,
 } from "gametable/ui.js";
 import {
   MELD_MIN, tileInfo, rackName, tileLabel, sortTiles, readSet, setText, setWords, stableOrder,
@@ -347,8 +347,10 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, toast, readOn
   const draftRef = useRef(draft);
   draftRef.current = draft;
 
+  const draftFor = useRef(position); // the position the draft in state was laid out on
   useEffect(() => {
     const saved = myTurn ? loadDraft(position) : null;
+    draftFor.current = position;
     setDraftState(saved || fresh);
     setHistory([]);
     setSelected([]);
@@ -356,7 +358,12 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, toast, readOn
   }, [position, myTurn]);
 
   const changed = useMemo(() => signature(draft.sets) !== signature(fresh.sets), [draft, fresh]);
-  useEffect(() => { if (myTurn) saveDraft(position, changed ? draft : null); }, [draft, changed, myTurn]);
+  // Saved in the render that shows the change (not after the next paint), so a reload right
+  // after a move keeps it; never under a new position while the state still holds the last
+  // one's draft (it would come back as that position's draft).
+  useLayoutEffect(() => {
+    if (myTurn && draftFor.current === position) saveDraft(position, changed ? draft : null);
+  }, [draft, changed, myTurn, position]);
 
   const setDraft = useCallback((next) => {
     setHistory((h) => [...h.slice(-50), draftRef.current]);
