@@ -289,7 +289,7 @@ function SetView({ set, index, selectedIds, interactive, justPlayed, changed, on
         ${interactive
           ? html`<button type="button" class="rk-set-handle" aria-pressed=${setSelected ? "true" : "false"}
               aria-label=${`set ${index + 1}: select the whole set to join it to another`} title="Select or drag the whole set"
-              onClick=${onSelectSet} onPointerDown=${(e) => onDragStart(e, { set: set.key })} disabled=${busy}>⠿</button>`
+              onClick=${(e) => onSelectSet(e)} onPointerDown=${(e) => onDragStart(e, { set: set.key })} disabled=${busy}>⠿</button>`
           : null}
         <span class=${cx("rk-set-what", !r.ok && "bad")}>${what}</span>
         ${interactive && jokerHere && html`<button type="button" class="rk-mini" onClick=${onJoker}
@@ -305,7 +305,7 @@ function SetView({ set, index, selectedIds, interactive, justPlayed, changed, on
             <${Tile} key=${t.id} id=${t.id} name=${t.name} face=${slot.face} selected=${selectedIds.has(t.id)}
               mark=${t.from === "rack" ? "rack" : null}
               label=${`${tileLabel(t.name, slot.face)}, on the table in set ${index + 1}${t.from === "rack" ? " (from your rack this turn)" : ""}`}
-              onClick=${interactive ? () => onTile(t.id) : null}
+              onClick=${interactive ? (e) => onTile(t.id, e) : null}
               onPointerDown=${interactive ? (e) => onDragStart(e, { ids: [t.id] }) : null} />`;
         })}
         ${interactive && canPlace && html`<button type="button" class="rk-place" onClick=${onPlaceHere}
@@ -435,14 +435,19 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, toast, readOn
     setSelectedSet(null);
   }
 
-  function toggleTile(id) {
-    if (suppressClick.current || busy) return;
+  // The click a pointer sends when a drag ends is not a choice; a key's click (detail 0,
+  // Enter or Space on a focused tile) always is, even if it comes before the timer that
+  // ends the suppression (the browser serves input before timers).
+  const dragClick = (e) => suppressClick.current && !(e && e.detail === 0);
+
+  function toggleTile(id, e) {
+    if (dragClick(e) || busy) return;
     setSelectedSet(null);
     setSelected((sel) => (sel.includes(id) ? sel.filter((x) => x !== id) : [...sel, id]));
   }
 
-  function toggleSet(key) {
-    if (suppressClick.current || busy) return;
+  function toggleSet(key, e) {
+    if (dragClick(e) || busy) return;
     if (selectedSet && selectedSet !== key) { // join: the selected set goes into this one
       place(idsOfSelection(), { set: key });
       return;
@@ -621,7 +626,7 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, toast, readOn
               justPlayed=${!isChanged(s) && justPlayed.has(setText(s.items))}
               onTile=${toggleTile} onDragStart=${onDragStart} dropTarget=${over === `set:${s.key}`}
               canPlace=${anySelected && selectedSet !== s.key} fits=${fitsIn(s)} onPlaceHere=${() => place(idsOfSelection(), { set: s.key })}
-              onSelectSet=${() => toggleSet(s.key)} setSelected=${selectedSet === s.key}
+              onSelectSet=${(e) => toggleSet(s.key, e)} setSelected=${selectedSet === s.key}
               splitAt=${s.items.some((t) => t.id === splitAt) ? splitAt : null} onSplit=${() => split(s.key, splitAt)}
               onJoker=${() => cycleJoker(s.key)} />`)}
           ${myTurn && html`
@@ -654,7 +659,7 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, toast, readOn
               if (dn >= 0) drawnLeft.splice(dn, 1);
               return html`<${Tile} key=${t.id} id=${t.id} name=${t.name} selected=${selIds.has(t.id)} hinted=${hi >= 0}
                 fresh=${dn >= 0} extraClass="dealt" label=${`${tileLabel(t.name)}, on your rack${dn >= 0 ? " (just drawn)" : ""}`}
-                onClick=${myTurn ? () => toggleTile(t.id) : null}
+                onClick=${myTurn ? (e) => toggleTile(t.id, e) : null}
                 onPointerDown=${myTurn ? (e) => onDragStart(e, { ids: [t.id] }) : null} />`;
             })}
             ${draft.rack.length === 0 && html`<span class="muted">${changed ? "Every tile is on the table: press Play to go out!" : "empty"}</span>`}
