@@ -21,7 +21,9 @@
 //   the server's breakdown; `explainBase` words the reason (tests check it against the
 //   engine on every possible bowl).
 // - The view's log holds turns, not events: `describe` turns one turn into its sentences.
-import { html, useState, useEffect, useMemo, useRef, cx, seatName, plural } from "gametable/ui.js";
+import {
+  html, useEffect, useMemo, useRef, cx, seatName, plural, useStateFor,
+} from "gametable/ui.js";
 
 // -- cards --------------------------------------------------------------------------------
 
@@ -373,15 +375,15 @@ function PlayerInfo({ view, s, seats, seat }) {
 // -- the table ---------------------------------------------------------------------------------
 
 function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly }) {
-  const [sel, setSel] = useState(null); // {kind: "card", card} | {kind: "spoon", src} | {kind: "reveal", card}
   const L = useMemo(() => readLegal(readOnly ? [] : legal), [legal, readOnly]);
   const myTurn = !readOnly && seat !== null && legal.length > 0;
   const phase = view.phase;
   const H = useMemo(() => readHint(hint), [hint]);
   const players = view.players;
   const version = frame ? frame.version : 0;
-
-  useEffect(() => { setSel(null); }, [version, phase, view.actions_left]);
+  // a selection belongs to its position: any new state from the table drops it
+  const position = `${version}:${phase}:${view.actions_left}`;
+  const [sel, setSel] = useStateFor(position, null); // {kind: "card", card} | {kind: "spoon", src} | {kind: "reveal", card}
   useEffect(() => {
     if (!sel) return undefined;
     const key = (e) => { if (e.key === "Escape") setSel(null); };

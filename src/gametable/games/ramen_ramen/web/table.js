@@ -1,7 +1,7 @@
 // Ramen! Ramen! in the browser: click a card, then a bowl (twice), then a Fridge card.
 // Draws the seat's view only; decisions are matched against the server's legal list, and an
 // attempt the list does not hold is sent as typed notation so the engine explains it.
-import { html, useState, useEffect, useMemo, cx, seatName, plural } from "gametable/ui.js";
+import { html, useMemo, cx, seatName, plural, useStateFor } from "gametable/ui.js";
 
 export const INGREDIENTS = {
   A: { name: "Ajitama", what: "egg", colour: "#f2b705" },
@@ -96,19 +96,19 @@ function parsePlay(text) {
   return text.split(" ").map((p) => { const [c, b] = p.split(">"); return [c, Number(b)]; });
 }
 
+const NOTHING = [];
+
 function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly }) {
-  const [chosen, setChosen] = useState(null);
-  const [placed, setPlaced] = useState([]); // [[card, bowlIndex]]
   const phase = view.phase;
+  // A new position (any new state from the table) drops a half-made play. The log's length
+  // cannot tell: it holds the last turns only, so it may be as long after a move as before.
+  const position = `${frame ? frame.version : 0}:${phase}`;
+  const [chosen, setChosen] = useStateFor(position, null);
+  const [placed, setPlaced] = useStateFor(position, NOTHING); // [[card, bowlIndex]]
   const plays = useMemo(() => legal.filter((m) => !m.text.startsWith("take")), [legal]);
   const takes = useMemo(() => legal.filter((m) => m.text.startsWith("take")), [legal]);
   const myTurn = !readOnly && legal.length > 0;
   const need = plays.length ? parsePlay(plays[0].text).length : 0;
-
-  // A new position (any new state from the table) drops a half-made play. The log's length
-  // cannot tell: it holds the last turns only, so it may be as long after a move as before.
-  const version = frame ? frame.version : 0;
-  useEffect(() => { setChosen(null); setPlaced([]); }, [version, phase]);
 
   const hintParts = hint && typeof hint.action === "string" && !hint.action.startsWith("take")
     ? parsePlay(hint.action) : [];

@@ -18,7 +18,9 @@
 // - After a refused attempt the picked card stays picked, for the next try.
 // - The reveal flips the cards only on a page that saw them being chosen (not after a
 //   reload, nor in the replay viewer); the animation setting turns it off like the rest.
-import { html, useState, useEffect, useRef, useMemo, cx, seatName, plural } from "gametable/ui.js";
+import {
+  html, useState, useEffect, useRef, useMemo, cx, seatName, plural, useStateFor,
+} from "gametable/ui.js";
 
 /** The five ingredient types, in the notation's order (C A S N Y: the order `swap` names them). */
 export const TYPES = {
@@ -390,7 +392,6 @@ function Prompt({ view, seat, myTurn, nameOf, children, waitingFor }) {
 // -- the table -----------------------------------------------------------------------------
 
 function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly }) {
-  const [picked, setPicked] = useState(null); // choose: a hand card; take: {card, kind}; swap: a type
   const [plan, setPlan] = useState([]); // Shōyu per bowl (my placement being prepared)
   const seenChoose = useRef(new Set());
   const mine = seat !== null && seat !== undefined && view.hand !== null;
@@ -404,7 +405,8 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly }) {
 
   // A selection stays while others decide (they choose at the same time); it goes when my
   // part of the game moves on.
-  useEffect(() => { setPicked(null); }, [phase, view.round, view.took, view.kept, view.turn]);
+  const myPart = JSON.stringify([phase, view.round, view.took, view.kept, view.turn]);
+  const [picked, setPicked] = useStateFor(myPart, null); // choose: a hand card; take: {card, kind}; swap: a type
   useEffect(() => {
     const key = (e) => { if (e.key === "Escape") setPicked(null); };
     window.addEventListener("keydown", key);

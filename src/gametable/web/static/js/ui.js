@@ -48,6 +48,22 @@ export function useNow(active) {
   return now;
 }
 
+/**
+ * State that starts over when ``key`` changes (a new position, say): ``[value, set]`` as
+ * from useState, but the value read in the render that brings a new key is already
+ * ``initial``, so a choice made in the last position is never drawn with the new one (a
+ * reset in an effect comes after that render has been shown).
+ */
+export function useStateFor(key, initial) {
+  const [box, setBox] = useState(() => ({ key, value: initial }));
+  const value = box.key === key ? box.value : initial;
+  const set = useCallback((next) => setBox((b) => {
+    const current = b.key === key ? b.value : initial;
+    return { key, value: typeof next === "function" ? next(current) : next };
+  }), [key]);
+  return [value, set];
+}
+
 /** A modal dialog that traps nothing fancy: a titled panel over a dimmed page. */
 export function Modal({ title, onClose, children, wide }) {
   const ref = useRef(null);
