@@ -7,8 +7,8 @@ ARGS ?=
 TERMINAL_ARGS ?= --players 2 --seats human,greedy
 SERVE_ARGS ?=
 PYTEST_WORKERS ?= 2
-# The compiled observation encoders (Cython): a change to one rebuilds the installs.
-COMPILED := setup.py $(wildcard src/gametable/envs/encoders/*_fast.pyx src/gametable/envs/encoders/*.pxd)
+# The compiled fast paths (Cython: observation encoders, the solo planner's rollouts): a change to one rebuilds the installs.
+COMPILED := setup.py $(wildcard src/gametable/envs/encoders/*_fast.pyx src/gametable/envs/encoders/*.pxd src/gametable/games/*/*_fast.pyx)
 
 .PHONY: play play-terminal serve test lint bench services browser clean
 

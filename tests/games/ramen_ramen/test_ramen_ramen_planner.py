@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from gametable.agents import make_agent, play_game
 from gametable.core import Rng, get_game
 from gametable.games.ramen_ramen.cards import parse_card
-from gametable.games.ramen_ramen.planner import PlannerAgent, bowl_table
+from gametable.games.ramen_ramen.planner import (
+    PLANNER_LOOKAHEAD,
+    SOLO_EVALUATION,
+    PlannerAgent,
+    bowl_table,
+)
 from gametable.games.ramen_ramen.state import Play, RamenState, Take, position
 
 GAME = get_game("ramen-ramen")
@@ -140,13 +147,16 @@ def test_bowl_table_prefers_more_ingredients_and_lower_sums() -> None:
     assert table[3][4] > table[10][4]
 
 
-def test_planner_simulation_follows_the_rules_exactly() -> None:
-    # The planner's bare simulation, playing its rollout policy on a known deck, must end
-    # with the score the real rules give for the same decisions.
+@pytest.mark.parametrize("lookahead", [0.0, PLANNER_LOOKAHEAD])
+def test_planner_simulation_follows_the_rules_exactly(lookahead: float) -> None:
+    # The planner's bare simulation, playing its rollout policy (one-step, or with the
+    # lookahead) on a known deck, must end with the score the real rules give for the same
+    # decisions.
     from gametable.games.ramen_ramen.planner import (
         _MAX_LEFT,
         _Sim,
         flat_tables,
+        lookahead_play,
         policy_play,
         policy_take,
     )
@@ -155,13 +165,17 @@ def test_planner_simulation_follows_the_rules_exactly() -> None:
     for seed in range(25):
         state = GAME.new_state(1, seed)
         sim = _Sim(state.hands[0][:], state.fridge[:], [0, 0, 0], [0, 0, 0], state.deck[:], 0)
-        expected = sim.finish(flats, False)
+        expected = sim.finish(flats, False, lookahead)
         while not state.is_over:
             left = min(_MAX_LEFT, (len(state.deck) + len(state.fridge) + len(state.hands[0])) // 3)
-            if state.phase == 0:
-                placements = policy_play(
-                    state.hands[0], state.bowl_sum, state.bowl_mask, flats[left]
+            hand = state.hands[0]
+            if state.phase == 0 and lookahead and len(hand) > 1 and state.fridge:
+                placements = lookahead_play(
+                    hand, state.bowl_sum, state.bowl_mask, state.fridge, flats[left], lookahead
                 )
+            elif state.phase == 0:
+                placements = policy_play(hand, state.bowl_sum, state.bowl_mask, flats[left])
+            if state.phase == 0:
                 state.apply(0, Play(tuple(sorted(placements))))
             else:
                 card = policy_take(
@@ -209,8 +223,6 @@ def test_policy_take_picks_the_card_allowing_the_best_play_with_the_hand() -> No
     # Against a brute force over every placement of the Fridge card and a hand card into
     # two different bowls; ties go to the first card in the Fridge. Random bowls, some all
     # alike so that ties happen.
-    import random
-
     from gametable.games.ramen_ramen.planner import policy_take, seat_tables
 
     pick = random.Random(3)
@@ -240,8 +252,6 @@ def test_fast_playout_is_the_same_game_as_the_policy_step_by_step(players: int) 
     # ISMCTS finishes its samples with the planner's ``playout``: it must leave exactly the
     # state that applying ``playout_action`` decision by decision leaves (history included),
     # from any point of a game, to the end or after ``depth`` decisions.
-    import random
-
     from gametable.games.ramen_ramen.planner import PlannerAgent, playout_action
 
     bot = PlannerAgent(GAME, 0)
@@ -343,3 +353,127 @@ def test_replan_searches_the_pick_again() -> None:
     agent.last_samples = -1
     agent.act(state.view(0), state.legal_actions(0), Rng(3))
     assert agent.last_samples > 0
+
+
+def _random_solo_position(
+    pick: random.Random,
+) -> tuple[list[int], list[int], list[int], list[int], list[int], int]:
+    """A random solo position at a play step: hand (sorted), Fridge, open bowls, deck, score."""
+    cards = list(range(56))
+    pick.shuffle(cards)
+    n_hand = pick.choice([0, 1, 2, 3, 4, 4, 4])
+    n_fridge = pick.choice([0, 1, 2, 3, 4, 4, 4, 4])
+    hand = sorted(cards[:n_hand])
+    fridge = cards[n_hand : n_hand + n_fridge]
+    rest = cards[n_hand + n_fridge :]
+    sums, masks = [0, 0, 0], [0, 0, 0]
+    for p in range(3):
+        for _ in range(pick.randrange(4)):
+            c = rest.pop()
+            if sums[p] + (c & 7) < 14 and masks[p] | 1 << (c >> 3) != 127:
+                sums[p] += c & 7
+                masks[p] |= 1 << (c >> 3)
+    deck = rest[: pick.randrange(len(rest) + 1)]
+    if pick.random() < 0.3:
+        deck = deck[: pick.randrange(4)]
+    return hand, fridge, sums, masks, deck, pick.randrange(30)
+
+
+@pytest.mark.parametrize("lookahead", [0.0, 0.4, PLANNER_LOOKAHEAD])
+def test_compiled_rollouts_play_the_python_rollouts_exactly(lookahead: float) -> None:
+    # The compiled rollouts (planner_fast) must take the Python simulation's decisions:
+    # the same final score from thousands of random positions, with either policy.
+    from gametable.games.ramen_ramen.planner import _Sim, flat_tables
+    from gametable.games.ramen_ramen.planner_fast import Rollouts
+
+    flats = flat_tables(*SOLO_EVALUATION)
+    compiled = Rollouts(flats, lookahead)
+    pick = random.Random(int(lookahead * 100))
+    for _ in range(1500):
+        hand, fridge, sums, masks, deck, score = _random_solo_position(pick)
+        second = not deck and pick.random() < 0.3
+        expected = _Sim(hand[:], fridge[:], sums[:], masks[:], deck[:], score).finish(
+            flats, second, lookahead
+        )
+        assert compiled.finish_from(hand, fridge, sums, masks, deck, score, second) == expected
+
+
+def test_compiled_search_plays_every_candidate_as_the_python_search() -> None:
+    # One deck sample played for every candidate (a play and the Fridge card taken after
+    # it, a play alone, a pick alone) scores what the Python search scores on that deck.
+    from gametable.games.ramen_ramen.planner import _Sim, flat_tables
+    from gametable.games.ramen_ramen.planner_fast import Rollouts
+
+    flats = flat_tables(*SOLO_EVALUATION)
+    compiled = Rollouts(flats, PLANNER_LOOKAHEAD)
+    pick = random.Random(5)
+    checked = 0
+    for _ in range(300):
+        hand, fridge, sums, masks, deck, score = _random_solo_position(pick)
+        unseen = [c for c in range(56) if c not in hand and c not in fridge][: len(deck) + 4]
+        deck = unseen[: len(deck)]
+        candidates: list[tuple[tuple[tuple[int, int], ...] | None, int | None]] = []
+        if len(hand) >= 2:
+            a, b = pick.sample(hand, 2)
+            p, q = pick.sample(range(3), 2)
+            candidates.append((((a, p), (b, q)), pick.choice(fridge) if fridge else None))
+            candidates.append((((a, q), (b, p)), None))
+        if fridge:
+            candidates.append((None, pick.choice(fridge)))
+        if not candidates:
+            continue
+        take2 = not deck and candidates[0][0] is None
+        compiled.set_root(hand, fridge, sums, masks, score, unseen, len(deck), take2, candidates, 1)
+        out: list[list[int]] = [[] for _ in candidates]
+        compiled.sample(list(range(len(candidates))), out, deck)
+        for k, (placements, take) in enumerate(candidates):
+            sim = _Sim(hand[:], fridge[:], sums[:], masks[:], deck[:], score)
+            second = take2
+            if placements is not None:
+                sim.play(placements)
+                if take is None:
+                    second = sim.refill_and_draw()
+            if take is not None:
+                second = sim.take(take, second)
+            if second and not sim.fridge:
+                second = False
+            assert out[k] == [sim.finish(flats, second, PLANNER_LOOKAHEAD)]
+            checked += 1
+    assert checked > 300
+
+
+def test_compiled_rollouts_reject_impossible_positions() -> None:
+    from gametable.games.ramen_ramen.planner import flat_tables
+    from gametable.games.ramen_ramen.planner_fast import Rollouts
+
+    rollouts = Rollouts(flat_tables(*SOLO_EVALUATION))
+    with pytest.raises(ValueError, match="card number 56"):
+        rollouts.finish_from([56], [], [0, 0, 0], [0, 0, 0], [], 0, False)
+    with pytest.raises(ValueError, match="bowl 1 cannot be open"):
+        rollouts.finish_from([1], [], [0, 14, 0], [0, 1, 0], [], 0, False)
+    with pytest.raises(ValueError, match="bowl place"):
+        rollouts.set_root(
+            [1, 2], [], [0, 0, 0], [0, 0, 0], 0, [3], 0, False, [(((1, 0), (2, 3)), None)], 0
+        )
+    with pytest.raises(ValueError, match="flat tables"):
+        Rollouts(flat_tables(*SOLO_EVALUATION)[:3])
+
+
+def test_the_planner_uses_the_compiled_rollouts() -> None:
+    """The installed package has the planner's compiled rollouts (built by ``pip install
+    -e .`` with a C compiler; without it the Python rollouts play the same games, slower)."""
+    assert PlannerAgent(GAME, 0).compiled, (
+        "gametable.games.ramen_ramen.planner_fast is not built "
+        "(reinstall with a C compiler: pip install -e .)"
+    )
+
+
+def test_gametable_pure_python_turns_the_compiled_rollouts_off(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The Python rollouts then play (the same games: the tests above compare the two).
+    monkeypatch.setenv("GAMETABLE_PURE_PYTHON", "1")
+    agent = PlannerAgent(GAME, 0, seconds=None, samples=2)
+    assert not agent.compiled
+    state = GAME.new_state(1, 3)
+    assert agent.act(state.view(0), state.legal_actions(0), Rng(0)) in state.legal_actions(0)

@@ -29,11 +29,13 @@ plays as the ``greedy`` bot (its search assumes every bowl is its own).
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from bisect import insort
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from gametable.agents.clock import TurnClock
 from gametable.agents.ismcts import prune_paired
@@ -70,10 +72,17 @@ policy's own score (3,000 deals, seeds 10000–12999), where it plays 54.49 on a
 against 53.43 with the greedy bot's (2.6, 0.8, 0.8, 1.0) on 4,000 other deals (seeds
 13000–16999)."""
 
+PLANNER_LOOKAHEAD = 0.75
+"""Weight of the next play's gain in the rollout policy's choice of a play
+(:func:`lookahead_play`; 0 is the one-step policy)."""
+
 PLAY_SHARE = 0.95
 """Part of a turn's time the play's search may spend when the pick follows the plan."""
 PLAY_SHARE_BEFORE_TWO_PICKS = 0.65
 """The same when a second pick (deck empty) will be searched after the first."""
+
+if TYPE_CHECKING:
+    from gametable.games.ramen_ramen.planner_fast import Rollouts
 
 _FULL = 127
 _MAX_LEFT = 20
@@ -214,6 +223,99 @@ def policy_play(
                 best = sa + gb
                 choice = ((hand[i], qa), (hand[j], pb))
     return choice
+
+
+def lookahead_play(
+    hand: Sequence[int],
+    sums: Sequence[int],
+    masks: Sequence[int],
+    fridge: Sequence[int],
+    flat: Flat,
+    weight: float,
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The lookahead policy's play (two cards or more in hand, a Fridge not empty): the two
+    placements maximizing their gain plus ``weight`` times the best gain of the next play
+    with the Fridge card that allows the best one (the card drawn after it is unknown and
+    left out). Solo (one table for every bowl)."""
+    n = len(hand)
+    base = [flat[(sums[p] << 7) + masks[p]] for p in range(3)]
+    gains = [
+        [
+            flat[((sums[p] + (c & 7)) << 7) + (masks[p] | (1 << (c >> 3)))] - base[p]
+            for p in range(3)
+        ]
+        for c in hand
+    ]
+    best = -1e18
+    choice = ((hand[0], 0), (hand[1], 1))
+    for i in range(n - 1):
+        for j in range(i + 1, n):
+            rest = [hand[k] for k in range(n) if k != i and k != j]
+            a, b = hand[i], hand[j]
+            for p in range(3):
+                for q in range(3):
+                    if q == p:
+                        continue
+                    value = gains[i][p] + gains[j][q]
+                    after_sums = list(sums)
+                    after_masks = list(masks)
+                    after_sums[p] += a & 7
+                    after_masks[p] |= 1 << (a >> 3)
+                    after_sums[q] += b & 7
+                    after_masks[q] |= 1 << (b >> 3)
+                    for r in range(3):
+                        if after_sums[r] >= SERVE_SUM or after_masks[r] == _FULL:
+                            after_sums[r] = 0
+                            after_masks[r] = 0
+                    nb = [flat[(after_sums[r] << 7) + after_masks[r]] for r in range(3)]
+                    rows = [
+                        [
+                            flat[
+                                ((after_sums[r] + (c & 7)) << 7)
+                                + (after_masks[r] | (1 << (c >> 3)))
+                            ]
+                            - nb[r]
+                            for r in range(3)
+                        ]
+                        for c in rest
+                    ]
+                    follow = -1e18
+                    for c in fridge:
+                        row = [
+                            flat[
+                                ((after_sums[r] + (c & 7)) << 7)
+                                + (after_masks[r] | (1 << (c >> 3)))
+                            ]
+                            - nb[r]
+                            for r in range(3)
+                        ]
+                        top = _best_gain([*rows, row])
+                        if top > follow:
+                            follow = top
+                    value += weight * follow
+                    if value > best:
+                        best = value
+                        choice = ((a, p), (b, q))
+    return choice
+
+
+def _best_gain(gains: Sequence[Sequence[float]]) -> float:
+    """The best gain of one card, or of two cards into two different bowls."""
+    best = -1e18
+    if len(gains) == 1:
+        for v in gains[0]:
+            if v > best:
+                best = v
+        return best
+    for i in range(len(gains) - 1):
+        gi = gains[i]
+        for j in range(i + 1, len(gains)):
+            gj = gains[j]
+            for p in range(3):
+                for q in range(3):
+                    if p != q and gi[p] + gj[q] > best:
+                        best = gi[p] + gj[q]
+    return best
 
 
 def _tops(
@@ -504,8 +606,10 @@ class _Sim:
             return False
         return bool(self.fridge)
 
-    def finish(self, flats: tuple[Flat, ...], second: bool) -> int:
-        """Play to the end with the rollout policy from a take step (``second``: TAKE2)."""
+    def finish(self, flats: tuple[Flat, ...], second: bool, lookahead: float = 0.0) -> int:
+        """Play to the end with the rollout policy from a take step (``second``: TAKE2):
+        the one-step policy, or the lookahead policy (:func:`lookahead_play`) with a
+        positive ``lookahead`` weight."""
         hand, fridge, sums, masks, deck = self.hand, self.fridge, self.sums, self.masks, self.deck
         if second and fridge:
             left = (len(deck) + len(fridge) + len(hand)) // 3
@@ -520,7 +624,12 @@ class _Sim:
             left = (len(deck) + len(fridge) + len(hand)) // 3
             flat = flats[left if left < _MAX_LEFT else _MAX_LEFT]
             if hand:
-                for card, place in policy_play(hand, sums, masks, flat):
+                placements: tuple[tuple[int, int], ...]
+                if lookahead > 0.0 and len(hand) > 1 and fridge:
+                    placements = lookahead_play(hand, sums, masks, fridge, flat, lookahead)
+                else:
+                    placements = policy_play(hand, sums, masks, flat)
+                for card, place in placements:
                     hand.remove(card)
                     sums[place] += card & 7
                     masks[place] |= 1 << (card >> 3)
@@ -574,6 +683,7 @@ class PlannerAgent:
         samples: int | None = None,
         width: int = 16,
         replan: bool = False,
+        lookahead: float = PLANNER_LOOKAHEAD,
         avg_card: float = SOLO_EVALUATION[0],
         hit_rate: float = SOLO_EVALUATION[1],
         promise: float = SOLO_EVALUATION[2],
@@ -597,6 +707,10 @@ class PlannerAgent:
         self.flats = flat_tables(avg_card, hit_rate, promise, card_cost)
         self.greedy = GreedyAgent(game, seat)
         self.last_samples = 0
+        self.lookahead = lookahead
+        self._rollouts = _compiled_rollouts(self.flats, lookahead)
+        self.compiled = self._rollouts is not None
+        """Whether the rollouts run compiled (:mod:`.planner_fast`) or in Python."""
 
     def playout_action(self, state: State, seat: int, rand: Callable[[], float]) -> Action:
         """A fast decision on a full (sampled) state, for search playouts (ISMCTS).
@@ -744,11 +858,29 @@ class PlannerAgent:
         shuffle = fast.shuffle
         clock = time.perf_counter
         late = False
+        rollouts = self._rollouts
+        if rollouts is not None:
+            rollouts.set_root(
+                root.hand,
+                root.fridge,
+                root.sums,
+                root.masks,
+                root.score,
+                unseen,
+                deck_size,
+                phase == "take2",
+                [(None if p is None else p.placements, t) for _, p, t in candidates],
+                fast.getrandbits(64),
+            )
         while True:
             for _ in range(batch):
                 if deadline is not None and done and clock() >= deadline:
                     late = True  # checked between deck orders: a sample is a few ms
                     break
+                if rollouts is not None:
+                    rollouts.sample(alive, squares)
+                    done += 1
+                    continue
                 order = unseen[:]
                 shuffle(order)
                 deck = order[:deck_size]
@@ -764,7 +896,7 @@ class PlannerAgent:
                         second = sim.take(take, second)
                     if second and not sim.fridge:
                         second = False
-                    result = sim.finish(flats, second)
+                    result = sim.finish(flats, second, self.lookahead)
                     totals[i] += result
                     squares[i].append(result)
                 done += 1
@@ -776,8 +908,22 @@ class PlannerAgent:
             if len(alive) == 1:
                 break
         self.last_samples = done
+        if rollouts is not None:
+            totals = [sum(r) for r in squares]
         best = max(alive, key=lambda i: (totals[i], -i))
         return candidates[best]
+
+
+def _compiled_rollouts(flats: tuple[Flat, ...], lookahead: float) -> Rollouts | None:
+    """The compiled rollouts (:mod:`.planner_fast`) for these tables, or ``None`` when they
+    are not built or ``GAMETABLE_PURE_PYTHON`` is set (the Python rollouts: same games)."""
+    if os.environ.get("GAMETABLE_PURE_PYTHON", "") not in ("", "0"):
+        return None
+    try:
+        from gametable.games.ramen_ramen import planner_fast
+    except ImportError:
+        return None
+    return planner_fast.Rollouts(flats, lookahead)
 
 
 def _prune(alive: list[int], results: list[list[int]]) -> list[int]:

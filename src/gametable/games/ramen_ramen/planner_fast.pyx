@@ -1,0 +1,495 @@
+# cython: language_level=3, wraparound=False, boundscheck=False, cdivision=True
+"""The solo planner's rollouts, compiled: the bare solo simulation and the one-step policy
+of ``planner.py`` (``_Sim``, ``policy_play``, ``policy_take``) in C.
+
+The same decisions, taken in the same order with the same floating-point sums and the
+same tie rules, so a rollout on a given deck scores exactly what ``_Sim.finish`` scores
+(a test compares the two on many random positions). :class:`Rollouts` also plays one
+deck sample for every candidate of a search in one call. Built by Cython when the package
+is installed; without a C compiler the planner uses the Python rollouts (slower, so fewer
+samples in the same time).
+"""
+
+from libc.stdint cimport uint64_t
+
+cdef enum:
+    SERVE = 14
+    FULL = 127
+    MAX_LEFT = 20
+    FLAT = 21 * 128
+    MAX_CANDIDATES = 256
+
+cdef int[8] POINTS = [0, 0, 1, 2, 3, 5, 7, 10]
+cdef int[128] POP
+for _m in range(128):
+    POP[_m] = bin(_m).count("1")
+
+
+cdef struct Game:
+    int hand[8]
+    int nhand
+    int fridge[8]
+    int nfridge
+    int deck[56]   # the top is deck[ndeck - 1]
+    int ndeck
+    int sums[3]
+    int masks[3]
+    int score
+
+
+cdef inline void insort(Game* g, int card) noexcept nogil:
+    cdef int i = g.nhand
+    while i > 0 and g.hand[i - 1] > card:
+        g.hand[i] = g.hand[i - 1]
+        i -= 1
+    g.hand[i] = card
+    g.nhand += 1
+
+
+cdef inline void remove_hand(Game* g, int card) noexcept nogil:
+    cdef int i, j
+    for i in range(g.nhand):
+        if g.hand[i] == card:
+            for j in range(i, g.nhand - 1):
+                g.hand[j] = g.hand[j + 1]
+            g.nhand -= 1
+            return
+
+
+cdef inline void remove_fridge(Game* g, int card) noexcept nogil:
+    cdef int i, j
+    for i in range(g.nfridge):
+        if g.fridge[i] == card:
+            for j in range(i, g.nfridge - 1):
+                g.fridge[j] = g.fridge[j + 1]
+            g.nfridge -= 1
+            return
+
+
+cdef inline void place(Game* g, int card, int p) noexcept nogil:
+    remove_hand(g, card)
+    g.sums[p] += card & 7
+    g.masks[p] |= 1 << (card >> 3)
+
+
+cdef inline void serve(Game* g) noexcept nogil:
+    cdef int p
+    for p in range(3):
+        if g.sums[p] >= SERVE or g.masks[p] == FULL:
+            g.score += POINTS[POP[g.masks[p]]]
+            g.sums[p] = 0
+            g.masks[p] = 0
+
+
+cdef class Rollouts:
+    """The planner's rollouts for one bowl evaluation (``flat_tables``), in C."""
+
+    cdef double flats[MAX_LEFT + 1][FLAT]
+    cdef Game root
+    cdef bint take2
+    cdef int unseen[56]
+    cdef int nunseen
+    cdef int deck_size
+    cdef int ncand
+    cdef int cards1[MAX_CANDIDATES]
+    cdef int places1[MAX_CANDIDATES]
+    cdef int cards2[MAX_CANDIDATES]
+    cdef int places2[MAX_CANDIDATES]
+    cdef int takes[MAX_CANDIDATES]
+    cdef uint64_t state
+    cdef public double lookahead
+
+    def __init__(self, flats, double lookahead=0.0):
+        cdef int left, i
+        self.lookahead = lookahead
+        if len(flats) != MAX_LEFT + 1:
+            raise ValueError(f"expected {MAX_LEFT + 1} flat tables, got {len(flats)}")
+        for left in range(MAX_LEFT + 1):
+            table = flats[left]
+            if len(table) != FLAT:
+                raise ValueError(f"a flat table has {FLAT} entries, got {len(table)}")
+            for i in range(FLAT):
+                self.flats[left][i] = table[i]
+
+    # -- the policy ----------------------------------------------------------------------
+
+    cdef inline const double* flat_for(self, Game* g) noexcept nogil:
+        cdef int left = (g.ndeck + g.nfridge + g.nhand) // 3
+        if left > MAX_LEFT:
+            left = MAX_LEFT
+        return self.flats[left]
+
+    cdef void policy_play(self, Game* g, const double* f) noexcept nogil:
+        """``policy_play`` for one flat table (solo), applied to ``g`` with the serves."""
+        cdef int o0 = g.sums[0] << 7, o1 = g.sums[1] << 7, o2 = g.sums[2] << 7
+        cdef int m0 = g.masks[0], m1 = g.masks[1], m2 = g.masks[2]
+        cdef double b0 = f[o0 + m0], b1 = f[o1 + m1], b2 = f[o2 + m2]
+        cdef double tg[8]
+        cdef double ts[8]
+        cdef int tp[8]
+        cdef int tq[8]
+        cdef int i, j, c, row, bit, n = g.nhand
+        cdef double g0, g1, g2, best, ga, gb, sa, sb
+        cdef int pa, pb, qa, qb, ci = -1, pi = 0, cj = -1, pj = 0
+        for i in range(n):
+            c = g.hand[i]
+            row = (c & 7) << 7
+            bit = 1 << (c >> 3)
+            g0 = f[o0 + row + (m0 | bit)] - b0
+            g1 = f[o1 + row + (m1 | bit)] - b1
+            g2 = f[o2 + row + (m2 | bit)] - b2
+            if g0 >= g1:
+                if g1 >= g2:
+                    tg[i] = g0; tp[i] = 0; ts[i] = g1; tq[i] = 1
+                elif g0 >= g2:
+                    tg[i] = g0; tp[i] = 0; ts[i] = g2; tq[i] = 2
+                else:
+                    tg[i] = g2; tp[i] = 2; ts[i] = g0; tq[i] = 0
+            elif g0 >= g2:
+                tg[i] = g1; tp[i] = 1; ts[i] = g0; tq[i] = 0
+            elif g1 >= g2:
+                tg[i] = g1; tp[i] = 1; ts[i] = g2; tq[i] = 2
+            else:
+                tg[i] = g2; tp[i] = 2; ts[i] = g1; tq[i] = 1
+        if n == 1:
+            ci = g.hand[0]
+            place(g, ci, tp[0])
+            serve(g)
+            return
+        best = -1e9
+        for i in range(n - 1):
+            ga = tg[i]; pa = tp[i]; sa = ts[i]; qa = tq[i]
+            for j in range(i + 1, n):
+                gb = tg[j]; pb = tp[j]; sb = ts[j]; qb = tq[j]
+                if pa != pb:
+                    if ga + gb > best:
+                        best = ga + gb
+                        ci = i; pi = pa; cj = j; pj = pb
+                elif ga + sb >= sa + gb:
+                    if ga + sb > best:
+                        best = ga + sb
+                        ci = i; pi = pa; cj = j; pj = qb
+                elif sa + gb > best:
+                    best = sa + gb
+                    ci = i; pi = qa; cj = j; pj = pb
+        ci = g.hand[ci]
+        cj = g.hand[cj]
+        place(g, ci, pi)
+        place(g, cj, pj)
+        serve(g)
+
+    cdef void lookahead_play(self, Game* g, const double* f) noexcept nogil:
+        """The two-card play maximizing its gain plus ``lookahead`` times the best gain of
+        the next play, with the Fridge card taken that allows the best one (the card drawn
+        after it unknown, left out)."""
+        cdef int n = g.nhand, nf = g.nfridge
+        cdef double base[3]
+        cdef double gain[8][3]
+        cdef double rest_gain[8][3]
+        cdef int i, j, k, p, q, r, c, bit, row, nrest, rest[8]
+        cdef int sums[3]
+        cdef int masks[3]
+        cdef double nb[3]
+        cdef double value, follow, best = -1e18, top, x
+        cdef int bi = 0, bj = 1, bp = 0, bq = 1
+        for p in range(3):
+            base[p] = f[(g.sums[p] << 7) + g.masks[p]]
+        for i in range(n):
+            c = g.hand[i]
+            for p in range(3):
+                gain[i][p] = f[((g.sums[p] + (c & 7)) << 7) + (g.masks[p] | (1 << (c >> 3)))] - base[p]
+        for i in range(n - 1):
+            for j in range(i + 1, n):
+                nrest = 0
+                for k in range(n):
+                    if k != i and k != j:
+                        rest[nrest] = g.hand[k]
+                        nrest += 1
+                for p in range(3):
+                    for q in range(3):
+                        if q == p:
+                            continue
+                        value = gain[i][p] + gain[j][q]
+                        # the bowls after the play (served ones empty again)
+                        for r in range(3):
+                            sums[r] = g.sums[r]
+                            masks[r] = g.masks[r]
+                        sums[p] += g.hand[i] & 7
+                        masks[p] |= 1 << (g.hand[i] >> 3)
+                        sums[q] += g.hand[j] & 7
+                        masks[q] |= 1 << (g.hand[j] >> 3)
+                        for r in range(3):
+                            if sums[r] >= SERVE or masks[r] == FULL:
+                                sums[r] = 0
+                                masks[r] = 0
+                            nb[r] = f[(sums[r] << 7) + masks[r]]
+                        for k in range(nrest):
+                            c = rest[k]
+                            for r in range(3):
+                                rest_gain[k][r] = f[((sums[r] + (c & 7)) << 7) + (masks[r] | (1 << (c >> 3)))] - nb[r]
+                        follow = -1e18
+                        for k in range(nf):
+                            c = g.fridge[k]
+                            row = (c & 7) << 7
+                            bit = 1 << (c >> 3)
+                            for r in range(3):
+                                rest_gain[nrest][r] = f[(sums[r] << 7) + row + (masks[r] | bit)] - nb[r]
+                            top = best_pair(rest_gain, nrest + 1)
+                            if top > follow:
+                                follow = top
+                        value += self.lookahead * follow
+                        if value > best:
+                            best = value
+                            bi = i; bj = j; bp = p; bq = q
+        i = g.hand[bi]
+        j = g.hand[bj]
+        place(g, i, bp)
+        place(g, j, bq)
+        serve(g)
+
+    cdef int policy_take(self, Game* g, const double* f) noexcept nogil:
+        """``policy_take`` for one flat table (solo): the card to take from the Fridge."""
+        cdef int o0 = g.sums[0] << 7, o1 = g.sums[1] << 7, o2 = g.sums[2] << 7
+        cdef int m0 = g.masks[0], m1 = g.masks[1], m2 = g.masks[2]
+        cdef double b0 = f[o0 + m0], b1 = f[o1 + m1], b2 = f[o2 + m2]
+        cdef double best0, best1, best2, g0, g1, g2, v, w, top
+        cdef int i, c, row, bit, choice
+        if g.nhand:
+            best0 = best1 = best2 = -1e9
+            for i in range(g.nhand):
+                c = g.hand[i]
+                row = (c & 7) << 7
+                bit = 1 << (c >> 3)
+                g0 = f[o0 + row + (m0 | bit)] - b0
+                g1 = f[o1 + row + (m1 | bit)] - b1
+                g2 = f[o2 + row + (m2 | bit)] - b2
+                if g1 > best0:
+                    best0 = g1
+                if g2 > best0:
+                    best0 = g2
+                if g0 > best1:
+                    best1 = g0
+                if g2 > best1:
+                    best1 = g2
+                if g0 > best2:
+                    best2 = g0
+                if g1 > best2:
+                    best2 = g1
+        else:
+            best0 = best1 = best2 = 0.0
+        top = -1e18
+        choice = g.fridge[0]
+        for i in range(g.nfridge):
+            c = g.fridge[i]
+            row = (c & 7) << 7
+            bit = 1 << (c >> 3)
+            v = f[o0 + row + (m0 | bit)] - b0 + best0
+            w = f[o1 + row + (m1 | bit)] - b1 + best1
+            if w > v:
+                v = w
+            w = f[o2 + row + (m2 | bit)] - b2 + best2
+            if w > v:
+                v = w
+            if v > top:
+                top = v
+                choice = c
+        return choice
+
+    cdef inline void take(self, Game* g, int card) noexcept nogil:
+        remove_fridge(g, card)
+        insort(g, card)
+
+    cdef bint refill_and_draw(self, Game* g) noexcept nogil:
+        """Refill the Fridge and draw; true if a second take is due (deck empty)."""
+        if g.ndeck:
+            g.ndeck -= 1
+            g.fridge[g.nfridge] = g.deck[g.ndeck]
+            g.nfridge += 1
+        if g.ndeck:
+            g.ndeck -= 1
+            insort(g, g.deck[g.ndeck])
+            return False
+        return g.nfridge > 0
+
+    cdef int finish(self, Game* g, bint second) noexcept nogil:
+        """``_Sim.finish``: play to the end with the policy from a take step."""
+        cdef int left
+        if second and g.nfridge:
+            self.take(g, self.policy_take(g, self.flat_for(g)))
+        while True:
+            if g.nhand:
+                if self.lookahead > 0.0 and g.nhand > 1 and g.nfridge:
+                    self.lookahead_play(g, self.flat_for(g))
+                else:
+                    self.policy_play(g, self.flat_for(g))
+            elif not g.nfridge:
+                return g.score
+            if not g.nfridge:
+                continue
+            self.take(g, self.policy_take(g, self.flat_for(g)))
+            if g.ndeck:
+                g.ndeck -= 1
+                g.fridge[g.nfridge] = g.deck[g.ndeck]
+                g.nfridge += 1
+            if g.ndeck:
+                g.ndeck -= 1
+                insort(g, g.deck[g.ndeck])
+            elif g.nfridge:
+                left = (g.nfridge + g.nhand) // 3
+                self.take(g, self.policy_take(g, self.flats[left]))
+
+    # -- Python entry points ---------------------------------------------------------------
+
+    def finish_from(self, hand, fridge, sums, masks, deck, int score, bint second):
+        """The score of ``_Sim(hand, fridge, sums, masks, deck, score).finish(flats, second)``
+        (``deck``'s top last), for tests."""
+        cdef Game g
+        load(&g, hand, fridge, sums, masks, deck, score)
+        return self.finish(&g, second)
+
+    def set_root(self, hand, fridge, sums, masks, int score, unseen, int deck_size,
+                 bint take2, candidates, uint64_t seed):
+        """The position a search starts from: the planner's root ``_Sim`` fields, the unseen
+        cards (``deck_size`` of them make the deck), whether the decision is the second
+        pick, and the candidates as ``(placements or None, Fridge card or None)``."""
+        cdef int i, k
+        load(&self.root, hand, fridge, sums, masks, (), score)
+        if len(unseen) > 56 or not 0 <= deck_size <= len(unseen):
+            raise ValueError(f"{len(unseen)} unseen cards cannot make a deck of {deck_size}")
+        self.nunseen = len(unseen)
+        for i in range(self.nunseen):
+            self.unseen[i] = check_card(unseen[i])
+        self.deck_size = deck_size
+        self.take2 = take2
+        if not 0 < len(candidates) <= MAX_CANDIDATES:
+            raise ValueError(f"1 to {MAX_CANDIDATES} candidates, got {len(candidates)}")
+        self.ncand = len(candidates)
+        for k, (placements, card) in enumerate(candidates):
+            self.cards1[k] = self.cards2[k] = -1
+            self.places1[k] = self.places2[k] = 0
+            if placements is not None:
+                if not 1 <= len(placements) <= 2:
+                    raise ValueError(f"a play places one or two cards, not {placements!r}")
+                self.cards1[k] = check_card(placements[0][0])
+                self.places1[k] = check_place(placements[0][1])
+                if len(placements) == 2:
+                    self.cards2[k] = check_card(placements[1][0])
+                    self.places2[k] = check_place(placements[1][1])
+            self.takes[k] = -1 if card is None else check_card(card)
+        self.state = seed ^ 0x9E3779B97F4A7C15ULL
+        if self.state == 0:
+            self.state = 1
+
+    cdef inline uint64_t next64(self) noexcept nogil:
+        # splitmix64
+        cdef uint64_t z
+        self.state += 0x9E3779B97F4A7C15ULL
+        z = self.state
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+        return z ^ (z >> 31)
+
+    def sample(self, alive, list out, given=None):
+        """Draw one deck order from the unseen cards (or take the ``given`` one, top last)
+        and play every candidate in ``alive`` on it to the end; append each one's final
+        score to ``out[candidate]``."""
+        cdef int order[56]
+        cdef int deck[56]
+        cdef int i, j, t, k, n = self.nunseen, size = self.deck_size
+        cdef Game g
+        cdef bint second
+        if given is not None:
+            if len(given) != size:
+                raise ValueError(f"a deck of {size} cards, not {len(given)}")
+            for i in range(size):
+                deck[i] = check_card(given[i])
+        else:
+            for i in range(n):
+                order[i] = self.unseen[i]
+            # Partial Fisher-Yates: the first `size` cards of a uniform random order.
+            for i in range(size):
+                j = i + <int>(self.next64() % <uint64_t>(n - i))
+                t = order[i]; order[i] = order[j]; order[j] = t
+                deck[i] = order[i]
+        for k in alive:
+            if not 0 <= k < self.ncand:
+                raise IndexError(f"no candidate {k}")
+            g = self.root
+            for i in range(size):
+                g.deck[i] = deck[i]
+            g.ndeck = size
+            second = self.take2
+            if self.cards1[k] >= 0:
+                place(&g, self.cards1[k], self.places1[k])
+                if self.cards2[k] >= 0:
+                    place(&g, self.cards2[k], self.places2[k])
+                serve(&g)
+                if self.takes[k] < 0:
+                    second = self.refill_and_draw(&g)
+            if self.takes[k] >= 0:
+                self.take(&g, self.takes[k])
+                if not second:
+                    second = self.refill_and_draw(&g)
+                else:
+                    second = False
+            if second and not g.nfridge:
+                second = False
+            out[k].append(self.finish(&g, second))
+
+
+cdef double best_pair(double[8][3] gains, int n) noexcept nogil:
+    """The best gain of one card (``n`` = 1) or two cards into two different bowls."""
+    cdef int i, j, p, q
+    cdef double best = -1e18, v
+    if n == 1:
+        for p in range(3):
+            if gains[0][p] > best:
+                best = gains[0][p]
+        return best
+    for i in range(n - 1):
+        for j in range(i + 1, n):
+            for p in range(3):
+                for q in range(3):
+                    if p != q:
+                        v = gains[i][p] + gains[j][q]
+                        if v > best:
+                            best = v
+    return best
+
+
+cdef int check_card(object card) except -1:
+    cdef int c = card
+    if c < 0 or c >= 56:
+        raise ValueError(f"no Ramen! Ramen! card number {c}")
+    return c
+
+
+cdef int check_place(object p) except -1:
+    cdef int q = p
+    if q < 0 or q > 2:
+        raise ValueError(f"no bowl place {q}")
+    return q
+
+
+cdef int load(Game* g, hand, fridge, sums, masks, deck, int score) except -1:
+    cdef int i
+    if len(hand) > 8 or len(fridge) > 8 or len(deck) > 56:
+        raise ValueError("more cards than a solo game holds")
+    if len(sums) != 3 or len(masks) != 3:
+        raise ValueError("three bowls")
+    g.nhand = len(hand)
+    for i in range(g.nhand):
+        g.hand[i] = check_card(hand[i])
+    g.nfridge = len(fridge)
+    for i in range(g.nfridge):
+        g.fridge[i] = check_card(fridge[i])
+    g.ndeck = len(deck)
+    for i in range(g.ndeck):
+        g.deck[i] = check_card(deck[i])
+    for i in range(3):
+        g.sums[i] = sums[i]
+        g.masks[i] = masks[i]
+        if not 0 <= g.sums[i] < SERVE or not 0 <= g.masks[i] < FULL:
+            raise ValueError(f"bowl {i} cannot be open at sum {g.sums[i]}, mask {g.masks[i]}")
+    g.score = score
+    return 0
