@@ -1,6 +1,6 @@
 """Search benchmarks: ISMCTS speed, strength against ``greedy``, and the solo planner's score.
 
-Three tables:
+Five tables:
 
 1. **ISMCTS simulations per second** per game (one core): whole games with ISMCTS in every
    seat at a fixed iteration budget; playouts done divided by the CPU time of the search
@@ -16,6 +16,8 @@ Three tables:
    opponents: the median and the maximum wall-clock time of its turns, measured as the
    budget is promised (from the turn's first view to its last decision returned, every
    decision of the turn included). The maximum must stay within the budget.
+5. **Rollouts**: the solo planner's rollout policies (one-step and lookahead, in Python
+   and compiled): whole games per second from the deal, and each policy's own mean score.
 
 Quick run (about 15 minutes: 6 games per game, 4 solo seeds)::
 
@@ -25,7 +27,9 @@ The full figures quoted in docs/search.md::
 
     python benchmarks/bench_search.py --games 1000 --seeds 200 --workers 2
 
-Options: ``--only speed,strength,solo,clocks``, ``--clock-seconds``, ``--clock-games``,
+Options: ``--only speed,strength,solo,clocks,rollouts``, ``--clock-seconds``,
+``--clock-games``, ``--solo-params`` (the planner's parameters as JSON), ``--solo-log``
+(every solo deal's score, for paired comparisons), ``--rollout-deals``,
 ``--iterations`` (ISMCTS budget per decision in the strength table; default ISMCTS's
 own, the tips game 300, Ramen Fury 500),
 ``--speed-iterations``, ``--speed-games`` (games per game in table 1, seeds 1 … N; the
@@ -138,17 +142,70 @@ def _logged(path: str | None, key: dict[str, Any]) -> dict[int, tuple[float, int
 # -- 3. solo ----------------------------------------------------------------------------
 
 
-def solo(job: tuple[int, float, str]) -> tuple[int, list[float]]:
+def solo(job: tuple[int, float, str, dict[str, Any]]) -> tuple[int, list[float]]:
     """(score, wall-clock seconds of every turn) of one solo game with the given bot."""
-    seed, seconds, bot = job
+    seed, seconds, bot, extra = job
     game = get_game("ramen-ramen")
     params: dict[str, Any] = {"seconds": seconds} if bot == "planner" else {}
-    agent = make_agent(game, bot, 0, **params)
+    agent = make_agent(game, bot, 0, **params, **extra)
     times = TurnTimes(game)
     record = play_game(game, [agent], seed=seed, agent_seed=seed, turn_times=times)
     result = record.result
     assert result is not None
     return int(result.scores[0]), times.per_seat(0)
+
+
+def rollout_rates(deals: int) -> list[tuple[str, float, float]]:
+    """(path, whole solo games per second from the deal, mean score) of the planner's
+    rollout policies, one core: the one-step and the lookahead policy, in Python and
+    compiled, on the same deals (seeds 0 … N-1 of the game)."""
+    from gametable.games.ramen_ramen.planner import (
+        PLANNER_LOOKAHEAD,
+        SOLO_EVALUATION,
+        _Sim,
+        flat_tables,
+    )
+
+    game = get_game("ramen-ramen")
+    flats = flat_tables(*SOLO_EVALUATION)
+    starts = []
+    for seed in range(deals):
+        state = game.new_state(1, seed)
+        starts.append((state.hands[0][:], state.fridge[:], state.deck[:]))
+    paths: list[tuple[str, Any]] = []
+    for weight, policy in ((0.0, "one-step"), (PLANNER_LOOKAHEAD, "lookahead")):
+        paths.append(
+            (
+                f"Python, {policy}",
+                lambda h, f, d, w=weight: _Sim(h[:], f[:], [0, 0, 0], [0, 0, 0], d[:], 0).finish(
+                    flats, False, w
+                ),
+            )
+        )
+    try:
+        from gametable.games.ramen_ramen.planner_fast import Rollouts
+    except ImportError:
+        print("(the compiled rollouts are not built: Python rows only)")
+    else:
+        for weight, policy in ((0.0, "one-step"), (PLANNER_LOOKAHEAD, "lookahead")):
+            compiled = Rollouts(flats, weight)
+            paths.append(
+                (
+                    f"compiled, {policy}",
+                    lambda h, f, d, c=compiled: c.finish_from(
+                        h, f, [0, 0, 0], [0, 0, 0], d, 0, False
+                    ),
+                )
+            )
+    out = []
+    for label, play in paths:
+        # The Python lookahead is slow: a tenth of the deals gives its rate.
+        chosen = starts[: max(1, deals // 10)] if label == "Python, lookahead" else starts
+        began = time.process_time()
+        scores = [play(h, f, d) for h, f, d in chosen]
+        spent = time.process_time() - began
+        out.append((label, len(chosen) / spent, statistics.mean(scores)))
+    return out
 
 
 # -- 4. clocks --------------------------------------------------------------------------
@@ -187,6 +244,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--solo-seconds", type=float, default=1.0, help="planner s per turn")
     parser.add_argument("--solo-bot", default="planner")
     parser.add_argument("--solo-first-seed", type=int, default=0, help="first solo seed")
+    parser.add_argument(
+        "--solo-params",
+        type=json.loads,
+        default={},
+        help="the solo bot's parameters as JSON (e.g. '{\"lookahead\": 0}')",
+    )
+    parser.add_argument(
+        "--solo-log", default=None, help="JSON-lines file: every solo deal's seed and score"
+    )
+    parser.add_argument(
+        "--rollout-deals", type=int, default=2000, help="deals per path in the rollouts table"
+    )
     parser.add_argument("--clock-seconds", type=float, default=1.0, help="budget, table 4")
     parser.add_argument("--clock-games", type=int, default=2, help="games per bot, table 4")
     parser.add_argument("--workers", type=int, default=1)
@@ -197,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
         "--paired-root", action="store_true", help="ISMCTS paired_root (shared samples)"
     )
     parser.add_argument("--first-seed", type=int, default=0, help="first seed of table 2")
-    parser.add_argument("--only", default="speed,strength,solo,clocks")
+    parser.add_argument("--only", default="speed,strength,solo,clocks,rollouts")
     parser.add_argument("--games-filter", default="", help="comma-separated game names")
     parser.add_argument(
         "--log",
@@ -207,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     parts = set(args.only.split(","))
-    tables = ("speed", "strength", "solo", "clocks")
+    tables = ("speed", "strength", "solo", "clocks", "rollouts")
     unknown_parts = sorted(parts - set(tables))
     if unknown_parts:
         print(f"unknown table(s) {', '.join(unknown_parts)} (choose from {', '.join(tables)})")
@@ -316,9 +385,21 @@ def main(argv: list[str] | None = None) -> int:
         )
         first = args.solo_first_seed
         seeds = range(first, first + args.seeds)
-        jobs = [(seed, args.solo_seconds, args.solo_bot) for seed in seeds]
+        jobs = [(seed, args.solo_seconds, args.solo_bot, args.solo_params) for seed in seeds]
         outcomes = list(run(solo, jobs))
         scores = [s for s, _ in outcomes]
+        if args.solo_log:
+            with open(args.solo_log, "a", encoding="utf-8") as log:
+                for seed, (score, game_turns) in zip(seeds, outcomes, strict=True):
+                    entry = {
+                        "seed": seed,
+                        "bot": args.solo_bot,
+                        "params": args.solo_params,
+                        "seconds": args.solo_seconds,
+                        "score": score,
+                        "max_turn_s": round(max(game_turns), 4),
+                    }
+                    log.write(json.dumps(entry) + "\n")
         turns = [t for _, game_turns in outcomes for t in game_turns]
         sd = statistics.stdev(scores) if len(scores) > 1 else 0.0
         print(
@@ -329,6 +410,14 @@ def main(argv: list[str] | None = None) -> int:
         )
         bands = Counter(critics_band(s) for s in scores)
         print("  ".join(f"{band_label(b)}: {bands[b]}" for b in sorted(bands)))
+    if "rollouts" in parts:
+        print(
+            f"\nThe solo planner's rollout policies: whole games from the deal, seeds "
+            f"0–{args.rollout_deals - 1}, one core (CPU time)"
+        )
+        print(f"{'path':<22}{'games/s':>10}{'mean score':>12}")
+        for label, rate, mean in rollout_rates(args.rollout_deals):
+            print(f"{label:<22}{rate:>10,.0f}{mean:>12.2f}")
     if "clocks" in parts:
         print(
             f"\nTurn times at {args.clock_seconds} s per turn (bot in seat 0, greedy in the "

@@ -139,6 +139,8 @@ def test_planner_rejects_bad_budgets() -> None:
         PlannerAgent(GAME, 0, seconds=0)
     with pytest.raises(ValueError, match="width"):
         PlannerAgent(GAME, 0, width=0)
+    with pytest.raises(ValueError, match="lookahead"):
+        PlannerAgent(GAME, 0, lookahead=-1)
 
 
 def test_bowl_table_prefers_more_ingredients_and_lower_sums() -> None:
@@ -462,10 +464,12 @@ def test_compiled_rollouts_reject_impossible_positions() -> None:
 def test_the_planner_uses_the_compiled_rollouts() -> None:
     """The installed package has the planner's compiled rollouts (built by ``pip install
     -e .`` with a C compiler; without it the Python rollouts play the same games, slower)."""
-    assert PlannerAgent(GAME, 0).compiled, (
+    agent = PlannerAgent(GAME, 0)
+    assert agent.compiled, (
         "gametable.games.ramen_ramen.planner_fast is not built "
         "(reinstall with a C compiler: pip install -e .)"
     )
+    assert agent.lookahead == PLANNER_LOOKAHEAD
 
 
 def test_gametable_pure_python_turns_the_compiled_rollouts_off(
@@ -475,5 +479,42 @@ def test_gametable_pure_python_turns_the_compiled_rollouts_off(
     monkeypatch.setenv("GAMETABLE_PURE_PYTHON", "1")
     agent = PlannerAgent(GAME, 0, seconds=None, samples=2)
     assert not agent.compiled
+    assert agent.lookahead == 0.0  # the one-step policy: more samples in Python
+    assert PlannerAgent(GAME, 0, lookahead=0.5).lookahead == 0.5
     state = GAME.new_state(1, 3)
     assert agent.act(state.view(0), state.legal_actions(0), Rng(0)) in state.legal_actions(0)
+
+
+def test_compiled_statistics_prune_as_the_python_search_prunes() -> None:
+    # The compiled search keeps running sums (scores, squares, paired products) instead of
+    # every score: its pruning and totals must be those of prune_paired on the scores.
+    from gametable.agents.ismcts import prune_paired
+    from gametable.games.ramen_ramen.planner import flat_tables
+    from gametable.games.ramen_ramen.planner_fast import Rollouts
+
+    rollouts = Rollouts(flat_tables(*SOLO_EVALUATION), PLANNER_LOOKAHEAD)
+    state = GAME.new_state(1, 21)
+    hand, fridge = state.hands[0], state.fridge
+    unseen = [c for c in range(56) if c not in hand and c not in fridge]
+    candidates = [
+        (((a, p), (b, q)), t)
+        for a, b in ((hand[0], hand[1]), (hand[2], hand[3]), (hand[0], hand[3]))
+        for p, q in ((0, 1), (1, 0))
+        for t in fridge[:2]
+    ]
+    pruned_some = False
+    for seed in range(6):
+        rollouts.set_root(
+            hand, fridge, [0, 0, 0], [0, 0, 0], 0, unseen, 44, False, candidates, seed
+        )
+        out: list[list[int]] = [[] for _ in candidates]
+        alive = list(range(len(candidates)))
+        for n in range(1, 41):
+            rollouts.sample(alive, out)
+            if n >= 8 and n % 4 == 0:
+                expected = prune_paired(alive, out.__getitem__)
+                alive = rollouts.prune(alive)
+                assert alive == expected, (seed, n)
+                pruned_some |= len(alive) < len(candidates)
+        assert rollouts.totals() == [float(sum(r)) for r in out]
+    assert pruned_some

@@ -26,6 +26,12 @@ class Rollouts:
         candidates: Sequence[tuple[Sequence[tuple[int, int]] | None, int | None]],
         seed: int,
     ) -> None: ...
+    horizon: int
     def sample(
-        self, alive: Sequence[int], out: list[list[int]], given: Sequence[int] | None = None
+        self,
+        alive: Sequence[int],
+        out: list[list[int]] | None = None,
+        given: Sequence[int] | None = None,
     ) -> None: ...
+    def totals(self) -> list[float]: ...
+    def prune(self, alive: Sequence[int]) -> list[int]: ...

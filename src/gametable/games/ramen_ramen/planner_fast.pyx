@@ -10,7 +10,9 @@ is installed; without a C compiler the planner uses the Python rollouts (slower,
 samples in the same time).
 """
 
+from libc.math cimport sqrt
 from libc.stdint cimport uint64_t
+from libc.string cimport memset
 
 cdef enum:
     SERVE = 14
@@ -97,11 +99,18 @@ cdef class Rollouts:
     cdef int places2[MAX_CANDIDATES]
     cdef int takes[MAX_CANDIDATES]
     cdef uint64_t state
+    cdef long done
+    cdef double sums_of[MAX_CANDIDATES]
+    cdef double squares_of[MAX_CANDIDATES]
+    cdef double cross[MAX_CANDIDATES][MAX_CANDIDATES]
+    cdef int last[MAX_CANDIDATES]
     cdef public double lookahead
+    cdef public int horizon
 
     def __init__(self, flats, double lookahead=0.0):
         cdef int left, i
         self.lookahead = lookahead
+        self.horizon = 1000
         if len(flats) != MAX_LEFT + 1:
             raise ValueError(f"expected {MAX_LEFT + 1} flat tables, got {len(flats)}")
         for left in range(MAX_LEFT + 1):
@@ -313,12 +322,13 @@ cdef class Rollouts:
 
     cdef int finish(self, Game* g, bint second) noexcept nogil:
         """``_Sim.finish``: play to the end with the policy from a take step."""
-        cdef int left
+        cdef int left, plays = 0
         if second and g.nfridge:
             self.take(g, self.policy_take(g, self.flat_for(g)))
         while True:
             if g.nhand:
-                if self.lookahead > 0.0 and g.nhand > 1 and g.nfridge:
+                plays += 1
+                if self.lookahead > 0.0 and g.nhand > 1 and g.nfridge and plays <= self.horizon:
                     self.lookahead_play(g, self.flat_for(g))
                 else:
                     self.policy_play(g, self.flat_for(g))
@@ -379,6 +389,11 @@ cdef class Rollouts:
         self.state = seed ^ 0x9E3779B97F4A7C15ULL
         if self.state == 0:
             self.state = 1
+        self.done = 0
+        memset(self.sums_of, 0, sizeof(self.sums_of))
+        memset(self.squares_of, 0, sizeof(self.squares_of))
+        for k in range(self.ncand):
+            memset(self.cross[k], 0, self.ncand * sizeof(double))
 
     cdef inline uint64_t next64(self) noexcept nogil:
         # splitmix64
@@ -389,15 +404,19 @@ cdef class Rollouts:
         z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
         return z ^ (z >> 31)
 
-    def sample(self, alive, list out, given=None):
+    def sample(self, alive, list out=None, given=None):
         """Draw one deck order from the unseen cards (or take the ``given`` one, top last)
         and play every candidate in ``alive`` on it to the end; append each one's final
-        score to ``out[candidate]``."""
+        score to ``out[candidate]`` when ``out`` is given, and count it in the statistics
+        :meth:`prune` and :meth:`totals` read (``alive`` must only lose candidates from one
+        sample to the next: they compare candidates on the samples they all played)."""
         cdef int order[56]
         cdef int deck[56]
-        cdef int i, j, t, k, n = self.nunseen, size = self.deck_size
+        cdef int played[MAX_CANDIDATES]
+        cdef int i, j, t, k, a, b, nplayed = 0, n = self.nunseen, size = self.deck_size
         cdef Game g
         cdef bint second
+        cdef double x
         if given is not None:
             if len(given) != size:
                 raise ValueError(f"a deck of {size} cards, not {len(given)}")
@@ -434,7 +453,52 @@ cdef class Rollouts:
                     second = False
             if second and not g.nfridge:
                 second = False
-            out[k].append(self.finish(&g, second))
+            self.last[k] = self.finish(&g, second)
+            played[nplayed] = k
+            nplayed += 1
+        for i in range(nplayed):
+            a = played[i]
+            x = self.last[a]
+            self.sums_of[a] += x
+            self.squares_of[a] += x * x
+            for j in range(i + 1, nplayed):
+                b = played[j]
+                self.cross[a][b] += x * self.last[b]
+                self.cross[b][a] = self.cross[a][b]
+            if out is not None:
+                out[a].append(self.last[a])
+        self.done += 1
+
+    def totals(self):
+        """Each candidate's summed score over the samples it played."""
+        return [self.sums_of[k] for k in range(self.ncand)]
+
+    def prune(self, alive):
+        """``prune_paired`` on the samples played so far (every candidate in ``alive`` has
+        played them all): the candidates whose paired score difference to the leader (the
+        best sum; the first in ``alive`` on a tie) is within 3 standard errors of zero."""
+        cdef int k, lead = -1
+        cdef double n = self.done, mean, var, d2
+        cdef list keep = []
+        if self.done < 2:
+            return list(alive)
+        for k in alive:
+            if not 0 <= k < self.ncand:
+                raise IndexError(f"no candidate {k}")
+            if lead < 0 or self.sums_of[k] > self.sums_of[lead]:
+                lead = k
+        for k in alive:
+            if k == lead:
+                keep.append(k)
+                continue
+            mean = (self.sums_of[k] - self.sums_of[lead]) / n
+            d2 = self.squares_of[k] - 2.0 * self.cross[k][lead] + self.squares_of[lead]
+            var = (d2 - n * mean * mean) / (n - 1.0)
+            if var < 0.0:
+                var = 0.0
+            if mean + 3.0 * sqrt(var / n) >= 0.0:
+                keep.append(k)
+        return keep
 
 
 cdef double best_pair(double[8][3] gains, int n) noexcept nogil:
