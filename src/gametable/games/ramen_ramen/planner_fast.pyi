@@ -26,7 +26,6 @@ class Rollouts:
         candidates: Sequence[tuple[Sequence[tuple[int, int]] | None, int | None]],
         seed: int,
     ) -> None: ...
-    horizon: int
     def sample(
         self,
         alive: Sequence[int],

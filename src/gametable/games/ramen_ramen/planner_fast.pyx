@@ -105,12 +105,10 @@ cdef class Rollouts:
     cdef double cross[MAX_CANDIDATES][MAX_CANDIDATES]
     cdef int last[MAX_CANDIDATES]
     cdef public double lookahead
-    cdef public int horizon
 
     def __init__(self, flats, double lookahead=0.0):
         cdef int left, i
         self.lookahead = lookahead
-        self.horizon = 1000
         if len(flats) != MAX_LEFT + 1:
             raise ValueError(f"expected {MAX_LEFT + 1} flat tables, got {len(flats)}")
         for left in range(MAX_LEFT + 1):
@@ -322,13 +320,12 @@ cdef class Rollouts:
 
     cdef int finish(self, Game* g, bint second) noexcept nogil:
         """``_Sim.finish``: play to the end with the policy from a take step."""
-        cdef int left, plays = 0
+        cdef int left
         if second and g.nfridge:
             self.take(g, self.policy_take(g, self.flat_for(g)))
         while True:
             if g.nhand:
-                plays += 1
-                if self.lookahead > 0.0 and g.nhand > 1 and g.nfridge and plays <= self.horizon:
+                if self.lookahead > 0.0 and g.nhand > 1 and g.nfridge:
                     self.lookahead_play(g, self.flat_for(g))
                 else:
                     self.policy_play(g, self.flat_for(g))
