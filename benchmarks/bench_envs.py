@@ -47,7 +47,7 @@ from rich.table import Table
 
 from gametable.agents import RandomAgent, play_game
 from gametable.core import Rng, get_game
-from gametable.envs.encoding import PURE_PYTHON_VARIABLE
+from gametable.core.compiled import PURE_PYTHON_VARIABLE
 
 CONFIGS = [
     ("ramen-ramen", 1),

@@ -155,10 +155,11 @@ def solo(job: tuple[int, float, str, dict[str, Any]]) -> tuple[int, list[float]]
     return int(result.scores[0]), times.per_seat(0)
 
 
-def rollout_rates(deals: int) -> list[tuple[str, float, float]]:
-    """(path, whole solo games per second from the deal, mean score) of the planner's
-    rollout policies, one core: the one-step and the lookahead policy, in Python and
-    compiled, on the same deals (seeds 0 … N-1 of the game)."""
+def rollout_rates(deals: int) -> list[tuple[str, int, float, float]]:
+    """(path, deals played, whole solo games per second from the deal, mean score) of the
+    planner's rollout policies, one core: the one-step and the lookahead policy, in Python
+    and compiled, on the same deals (seeds 0 … N-1 of the game; the slow Python lookahead
+    on the first tenth)."""
     from gametable.games.ramen_ramen.planner import (
         PLANNER_LOOKAHEAD,
         SOLO_EVALUATION,
@@ -204,7 +205,7 @@ def rollout_rates(deals: int) -> list[tuple[str, float, float]]:
         began = time.process_time()
         scores = [play(h, f, d) for h, f, d in chosen]
         spent = time.process_time() - began
-        out.append((label, len(chosen) / spent, statistics.mean(scores)))
+        out.append((label, len(chosen), len(chosen) / spent, statistics.mean(scores)))
     return out
 
 
@@ -415,9 +416,9 @@ def main(argv: list[str] | None = None) -> int:
             f"\nThe solo planner's rollout policies: whole games from the deal, seeds "
             f"0–{args.rollout_deals - 1}, one core (CPU time)"
         )
-        print(f"{'path':<22}{'games/s':>10}{'mean score':>12}")
-        for label, rate, mean in rollout_rates(args.rollout_deals):
-            print(f"{label:<22}{rate:>10,.0f}{mean:>12.2f}")
+        print(f"{'path':<22}{'deals':>7}{'games/s':>10}{'mean score':>12}")
+        for label, played, rate, mean in rollout_rates(args.rollout_deals):
+            print(f"{label:<22}{played:>7}{rate:>10,.0f}{mean:>12.2f}")
     if "clocks" in parts:
         print(
             f"\nTurn times at {args.clock_seconds} s per turn (bot in seat 0, greedy in the "

@@ -17,8 +17,8 @@ from envs_helpers import random_positions
 
 from gametable.agents import make_agent
 from gametable.core import Rng, State, get_game
+from gametable.core.compiled import PURE_PYTHON_VARIABLE
 from gametable.envs.encoding import (
-    PURE_PYTHON_VARIABLE,
     Delegate,
     Encoder,
     encoder_names,

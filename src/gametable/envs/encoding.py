@@ -24,9 +24,7 @@ NumPy. They may move next to each game later (``docs/envs.md``).
 
 from __future__ import annotations
 
-import importlib
 import math
-import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -34,6 +32,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from gametable.core.compiled import compiled_module as core_compiled_module
 from gametable.core.game import Action, Game, View
 from gametable.core.rng import Rng
 
@@ -288,25 +287,16 @@ class Encoder(ABC):
         return False
 
 
-PURE_PYTHON_VARIABLE = "GAMETABLE_PURE_PYTHON"
-"""Set this environment variable (to anything but ``""`` or ``0``) to use no compiled code."""
-
-
 def compiled_module(name: str) -> Any | None:
     """The compiled observation code of an encoder module, or ``None``.
 
     ``name`` is the encoder's module name (``"ramen_ramen"``); the compiled module is
     ``gametable.envs.encoders.{name}_fast``, built from its ``.pyx`` by Cython when the
     package is installed. ``None`` when it was not built (no C compiler) or when
-    :data:`PURE_PYTHON_VARIABLE` is set; the encoder then uses its Python fast path, which
-    computes the same vector.
+    :data:`~gametable.core.compiled.PURE_PYTHON_VARIABLE` is set; the encoder then uses
+    its Python fast path, which computes the same vector.
     """
-    if os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0"):
-        return None
-    try:
-        return importlib.import_module(f"gametable.envs.encoders.{name}_fast")
-    except ImportError:
-        return None
+    return core_compiled_module(f"gametable.envs.encoders.{name}_fast")
 
 
 def relative(seat: int, other: int, players: int) -> int:

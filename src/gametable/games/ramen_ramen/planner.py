@@ -16,8 +16,8 @@ four cards discarded face down. :class:`PlannerAgent` decides from its view alon
    recorded. The policy looks one play ahead (:func:`lookahead_play`): it plays the two
    cards whose gain by the bowl evaluation, plus ``lookahead`` times the best gain of the
    next play that the Fridge then allows, is highest; it takes the Fridge card allowing the
-   best play with the hand. The rollouts run compiled (:mod:`.planner_fast`, about 90
-   times faster than the same policy in Python) when the package was built with a C
+   best play with the hand. The rollouts run compiled (:mod:`.planner_fast`, a few
+   hundred times faster than the same policy in Python) when the package was built with a C
    compiler; without it they run in Python with the one-step policy (the best two-card
    play by the bowl evaluation alone), which leaves more samples in the same time.
 4. **Pruning.** After every batch of samples, candidates clearly behind the leader (by the
@@ -34,7 +34,6 @@ plays as the ``greedy`` bot (its search assumes every bowl is its own).
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from bisect import insort
@@ -44,6 +43,7 @@ from typing import TYPE_CHECKING
 
 from gametable.agents.clock import TurnClock
 from gametable.agents.ismcts import prune_paired
+from gametable.core.compiled import compiled_module
 from gametable.core.game import Action, Game, State, View
 from gametable.core.rng import Rng
 from gametable.games.ramen_ramen.bots import GreedyAgent, open_bowl_promise
@@ -88,6 +88,9 @@ PLAY_SHARE_BEFORE_TWO_PICKS = 0.65
 
 if TYPE_CHECKING:
     from gametable.games.ramen_ramen.planner_fast import Rollouts
+
+_COMPILED = "gametable.games.ramen_ramen.planner_fast"
+"""The compiled rollouts' module (built from ``planner_fast.pyx``; optional)."""
 
 _FULL = 127
 _MAX_LEFT = 20
@@ -244,13 +247,7 @@ def lookahead_play(
     left out). Solo (one table for every bowl)."""
     n = len(hand)
     base = [flat[(sums[p] << 7) + masks[p]] for p in range(3)]
-    gains = [
-        [
-            flat[((sums[p] + (c & 7)) << 7) + (masks[p] | (1 << (c >> 3)))] - base[p]
-            for p in range(3)
-        ]
-        for c in hand
-    ]
+    gains = [_gains(c, sums, masks, base, flat) for c in hand]
     best = -1e18
     choice = ((hand[0], 0), (hand[1], 1))
     for i in range(n - 1):
@@ -273,28 +270,10 @@ def lookahead_play(
                             after_sums[r] = 0
                             after_masks[r] = 0
                     nb = [flat[(after_sums[r] << 7) + after_masks[r]] for r in range(3)]
-                    rows = [
-                        [
-                            flat[
-                                ((after_sums[r] + (c & 7)) << 7)
-                                + (after_masks[r] | (1 << (c >> 3)))
-                            ]
-                            - nb[r]
-                            for r in range(3)
-                        ]
-                        for c in rest
-                    ]
+                    rows = [_gains(c, after_sums, after_masks, nb, flat) for c in rest]
                     follow = -1e18
                     for c in fridge:
-                        row = [
-                            flat[
-                                ((after_sums[r] + (c & 7)) << 7)
-                                + (after_masks[r] | (1 << (c >> 3)))
-                            ]
-                            - nb[r]
-                            for r in range(3)
-                        ]
-                        top = _best_gain([*rows, row])
+                        top = _best_gain([*rows, _gains(c, after_sums, after_masks, nb, flat)])
                         if top > follow:
                             follow = top
                     value += weight * follow
@@ -302,6 +281,15 @@ def lookahead_play(
                         best = value
                         choice = ((a, p), (b, q))
     return choice
+
+
+def _gains(
+    card: int, sums: Sequence[int], masks: Sequence[int], base: Sequence[float], flat: Flat
+) -> list[float]:
+    """What ``card`` adds to each bowl's evaluation (``base``: the bowls' own)."""
+    row = (card & 7) << 7
+    bit = 1 << (card >> 3)
+    return [flat[(sums[p] << 7) + row + (masks[p] | bit)] - base[p] for p in range(3)]
 
 
 def _best_gain(gains: Sequence[Sequence[float]]) -> float:
@@ -716,14 +704,20 @@ class PlannerAgent:
         self.last_samples = 0
         if lookahead is not None and lookahead < 0:
             raise ValueError(f"lookahead must be 0 or more, got {lookahead}")
-        self._rollouts = _compiled_rollouts(self.flats)
-        self.compiled = self._rollouts is not None
-        """Whether the rollouts run compiled (:mod:`.planner_fast`) or in Python."""
+        self._rollouts: Rollouts | None = None  # made at the first search
+        self.compiled = compiled_module(_COMPILED) is not None
+        """Whether the rollouts run compiled (:mod:`.planner_fast`) or in Python (when
+        the module is not built or :data:`~gametable.core.compiled.PURE_PYTHON_VARIABLE`
+        is set: the Python rollouts play the same games for the same policy)."""
         if lookahead is None:
             lookahead = PLANNER_LOOKAHEAD if self.compiled else 0.0
         self.lookahead = lookahead
-        if self._rollouts is not None:
-            self._rollouts.lookahead = lookahead
+
+    def __getstate__(self) -> dict[str, object]:
+        """Copies and pickles leave the compiled rollouts out (made again when needed)."""
+        state = self.__dict__.copy()
+        state["_rollouts"] = None
+        return state
 
     def playout_action(self, state: State, seat: int, rand: Callable[[], float]) -> Action:
         """A fast decision on a full (sampled) state, for search playouts (ISMCTS).
@@ -862,7 +856,13 @@ class PlannerAgent:
         fast: random.Random,
         deadline: float | None,
     ) -> tuple[Action, Play | None, int | None]:
-        sampler: Rollouts | _Rollouts = self._rollouts or _Rollouts(self.flats, self.lookahead)
+        sampler: Rollouts | _Rollouts
+        if self._rollouts is not None:
+            sampler = self._rollouts
+        elif self.compiled and (module := compiled_module(_COMPILED)) is not None:
+            sampler = self._rollouts = module.Rollouts(self.flats, self.lookahead)
+        else:
+            sampler = _Rollouts(self.flats, self.lookahead, deadline)
         sampler.set_root(
             root.hand,
             root.fridge,
@@ -885,6 +885,9 @@ class PlannerAgent:
                     late = True  # checked between deck orders: a sample is a few ms
                     break
                 sampler.sample(alive)
+                if isinstance(sampler, _Rollouts) and sampler.abandoned:
+                    late = True
+                    break
                 done += 1
             if self.samples is not None and done >= self.samples:
                 break
@@ -902,11 +905,20 @@ class PlannerAgent:
 
 class _Rollouts:
     """The search's deck samples and statistics in Python, with the interface of the
-    compiled :class:`~.planner_fast.Rollouts` (which plays the same games, faster)."""
+    compiled :class:`~.planner_fast.Rollouts` (which plays the same games, faster).
 
-    def __init__(self, flats: tuple[Flat, ...], lookahead: float) -> None:
+    A sample of the lookahead policy in Python can take half a second, so past the
+    ``deadline`` a sample is given up between candidates, unrecorded (``abandoned`` then
+    says so); with no sample complete, the search plays its first candidate, the best by
+    the quick evaluation."""
+
+    def __init__(
+        self, flats: tuple[Flat, ...], lookahead: float, deadline: float | None = None
+    ) -> None:
         self.flats = flats
         self.lookahead = lookahead
+        self.deadline = deadline
+        self.abandoned = False
         self.results: list[list[int]] = []
 
     def set_root(
@@ -930,12 +942,25 @@ class _Rollouts:
         self.random = random.Random(seed)
         self.results = [[] for _ in candidates]
 
-    def sample(self, alive: list[int]) -> None:
-        """One deck order, every candidate in ``alive`` played to the end on it."""
-        order = self.unseen[:]
-        self.random.shuffle(order)
-        deck = order[: self.deck_size]
+    def sample(
+        self,
+        alive: list[int],
+        out: list[list[int]] | None = None,
+        given: list[int] | None = None,
+    ) -> None:
+        """One deck order (or the ``given`` one, top last), every candidate in ``alive``
+        played to the end on it; each score also appended to ``out[candidate]``."""
+        if given is None:
+            order = self.unseen[:]
+            self.random.shuffle(order)
+            deck = order[: self.deck_size]
+        else:
+            deck = given
+        scores = []
         for i in alive:
+            if self.deadline is not None and time.perf_counter() >= self.deadline:
+                self.abandoned = True
+                return
             play, take = self.candidates[i]
             sim = self.root.copy(deck[:])
             second = self.take2
@@ -947,25 +972,17 @@ class _Rollouts:
                 second = sim.take(take, second)
             if second and not sim.fridge:
                 second = False
-            self.results[i].append(sim.finish(self.flats, second, self.lookahead))
+            scores.append(sim.finish(self.flats, second, self.lookahead))
+        for i, score in zip(alive, scores, strict=True):
+            self.results[i].append(score)
+            if out is not None:
+                out[i].append(score)
 
     def prune(self, alive: list[int]) -> list[int]:
         return prune_paired(alive, self.results.__getitem__)
 
     def totals(self) -> list[float]:
         return [float(sum(r)) for r in self.results]
-
-
-def _compiled_rollouts(flats: tuple[Flat, ...]) -> Rollouts | None:
-    """The compiled rollouts (:mod:`.planner_fast`) for these tables, or ``None`` when they
-    are not built or ``GAMETABLE_PURE_PYTHON`` is set (the Python rollouts: same games)."""
-    if os.environ.get("GAMETABLE_PURE_PYTHON", "") not in ("", "0"):
-        return None
-    try:
-        from gametable.games.ramen_ramen import planner_fast
-    except ImportError:
-        return None
-    return planner_fast.Rollouts(flats)
 
 
 __all__ = [

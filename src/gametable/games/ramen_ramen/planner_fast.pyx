@@ -48,28 +48,19 @@ cdef inline void insort(Game* g, int card) noexcept nogil:
     g.nhand += 1
 
 
-cdef inline void remove_hand(Game* g, int card) noexcept nogil:
+cdef inline void remove(int* cards, int* n, int card) noexcept nogil:
+    """Remove ``card`` from the ``n[0]`` cards, keeping the others' order."""
     cdef int i, j
-    for i in range(g.nhand):
-        if g.hand[i] == card:
-            for j in range(i, g.nhand - 1):
-                g.hand[j] = g.hand[j + 1]
-            g.nhand -= 1
-            return
-
-
-cdef inline void remove_fridge(Game* g, int card) noexcept nogil:
-    cdef int i, j
-    for i in range(g.nfridge):
-        if g.fridge[i] == card:
-            for j in range(i, g.nfridge - 1):
-                g.fridge[j] = g.fridge[j + 1]
-            g.nfridge -= 1
+    for i in range(n[0]):
+        if cards[i] == card:
+            for j in range(i, n[0] - 1):
+                cards[j] = cards[j + 1]
+            n[0] -= 1
             return
 
 
 cdef inline void place(Game* g, int card, int p) noexcept nogil:
-    remove_hand(g, card)
+    remove(g.hand, &g.nhand, card)
     g.sums[p] += card & 7
     g.masks[p] |= 1 << (card >> 3)
 
@@ -303,7 +294,7 @@ cdef class Rollouts:
         return choice
 
     cdef inline void take(self, Game* g, int card) noexcept nogil:
-        remove_fridge(g, card)
+        remove(g.fridge, &g.nfridge, card)
         insort(g, card)
 
     cdef bint refill_and_draw(self, Game* g) noexcept nogil:
