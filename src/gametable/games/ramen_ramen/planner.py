@@ -986,9 +986,11 @@ class _Rollouts:
 
 
 __all__ = [
+    "PLANNER_LOOKAHEAD",
     "PlannerAgent",
     "bowl_table",
     "flat_tables",
+    "lookahead_play",
     "playout_action",
     "policy_play",
     "policy_take",

@@ -1,13 +1,15 @@
 # cython: language_level=3, wraparound=False, boundscheck=False, cdivision=True
-"""The solo planner's rollouts, compiled: the bare solo simulation and the one-step policy
-of ``planner.py`` (``_Sim``, ``policy_play``, ``policy_take``) in C.
+"""The solo planner's rollouts, compiled: the bare solo simulation and the rollout
+policies of ``planner.py`` (``_Sim``, ``policy_play``, ``lookahead_play``, ``policy_take``)
+in C.
 
 The same decisions, taken in the same order with the same floating-point sums and the
 same tie rules, so a rollout on a given deck scores exactly what ``_Sim.finish`` scores
-(a test compares the two on many random positions). :class:`Rollouts` also plays one
-deck sample for every candidate of a search in one call. Built by Cython when the package
-is installed; without a C compiler the planner uses the Python rollouts (slower, so fewer
-samples in the same time).
+(tests compare the two on many random positions, with both policies). :class:`Rollouts`
+also plays one deck sample for every live candidate of a search in one call and keeps each
+candidate's running sums, from which it prunes as ``prune_paired`` does. Built by Cython
+when the package is installed; without a C compiler the planner uses the Python rollouts
+(far slower, so fewer samples in the same time).
 """
 
 from libc.math cimport sqrt
