@@ -455,6 +455,13 @@ def test_compiled_rollouts_reject_impossible_positions() -> None:
         )
     with pytest.raises(ValueError, match="flat tables"):
         Rollouts(flat_tables(*SOLO_EVALUATION)[:3])
+    rollouts.set_root([1, 2], [3], [0, 0, 0], [0, 0, 0], 0, [4, 5], 2, False, [(None, 3)], 0)
+    with pytest.raises(IndexError, match="no candidate 1"):
+        rollouts.sample([1])
+    with pytest.raises(ValueError, match="2 candidates alive of 1"):
+        rollouts.sample([0, 0])
+    with pytest.raises(ValueError, match="a deck of 2 cards"):
+        rollouts.sample([0], None, [4])
 
 
 def test_the_planner_uses_the_compiled_rollouts() -> None:

@@ -407,6 +407,8 @@ cdef class Rollouts:
         cdef Game g
         cdef bint second
         cdef double x
+        if len(alive) > self.ncand:
+            raise ValueError(f"{len(alive)} candidates alive of {self.ncand}")
         if given is not None:
             if len(given) != size:
                 raise ValueError(f"a deck of {size} cards, not {len(given)}")
