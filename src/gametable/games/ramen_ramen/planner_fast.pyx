@@ -76,6 +76,21 @@ cdef inline void serve(Game* g) noexcept nogil:
             g.masks[p] = 0
 
 
+cdef inline void gains_of(const double* f, int* sums, int* masks, double* base, int c,
+                          double* out) noexcept nogil:
+    """What card ``c`` adds to each bowl's evaluation (``base``: the bowls' own)."""
+    cdef int row = (c & 7) << 7, bit = 1 << (c >> 3), p
+    for p in range(3):
+        out[p] = f[(sums[p] << 7) + row + (masks[p] | bit)] - base[p]
+
+
+cdef inline void play_two(Game* g, int a, int p, int b, int q) noexcept nogil:
+    """Card ``a`` into bowl ``p`` and ``b`` into ``q``, then the serves."""
+    place(g, a, p)
+    place(g, b, q)
+    serve(g)
+
+
 cdef class Rollouts:
     """The planner's rollouts for one bowl evaluation (``flat_tables``), in C."""
 
@@ -172,11 +187,7 @@ cdef class Rollouts:
                 elif sa + gb > best:
                     best = sa + gb
                     ci = i; pi = qa; cj = j; pj = pb
-        ci = g.hand[ci]
-        cj = g.hand[cj]
-        place(g, ci, pi)
-        place(g, cj, pj)
-        serve(g)
+        play_two(g, g.hand[ci], pi, g.hand[cj], pj)
 
     cdef void lookahead_play(self, Game* g, const double* f) noexcept nogil:
         """The two-card play maximizing its gain plus ``lookahead`` times the best gain of
@@ -186,18 +197,16 @@ cdef class Rollouts:
         cdef double base[3]
         cdef double gain[8][3]
         cdef double rest_gain[8][3]
-        cdef int i, j, k, p, q, r, c, bit, row, nrest, rest[8]
+        cdef int i, j, k, p, q, r, nrest, rest[8]
         cdef int sums[3]
         cdef int masks[3]
         cdef double nb[3]
-        cdef double value, follow, best = -1e18, top, x
+        cdef double value, follow, best = -1e18, top
         cdef int bi = 0, bj = 1, bp = 0, bq = 1
         for p in range(3):
             base[p] = f[(g.sums[p] << 7) + g.masks[p]]
         for i in range(n):
-            c = g.hand[i]
-            for p in range(3):
-                gain[i][p] = f[((g.sums[p] + (c & 7)) << 7) + (g.masks[p] | (1 << (c >> 3)))] - base[p]
+            gains_of(f, g.sums, g.masks, base, g.hand[i], gain[i])
         for i in range(n - 1):
             for j in range(i + 1, n):
                 nrest = 0
@@ -224,16 +233,10 @@ cdef class Rollouts:
                                 masks[r] = 0
                             nb[r] = f[(sums[r] << 7) + masks[r]]
                         for k in range(nrest):
-                            c = rest[k]
-                            for r in range(3):
-                                rest_gain[k][r] = f[((sums[r] + (c & 7)) << 7) + (masks[r] | (1 << (c >> 3)))] - nb[r]
+                            gains_of(f, sums, masks, nb, rest[k], rest_gain[k])
                         follow = -1e18
                         for k in range(nf):
-                            c = g.fridge[k]
-                            row = (c & 7) << 7
-                            bit = 1 << (c >> 3)
-                            for r in range(3):
-                                rest_gain[nrest][r] = f[(sums[r] << 7) + row + (masks[r] | bit)] - nb[r]
+                            gains_of(f, sums, masks, nb, g.fridge[k], rest_gain[nrest])
                             top = best_pair(rest_gain, nrest + 1)
                             if top > follow:
                                 follow = top
@@ -241,11 +244,7 @@ cdef class Rollouts:
                         if value > best:
                             best = value
                             bi = i; bj = j; bp = p; bq = q
-        i = g.hand[bi]
-        j = g.hand[bj]
-        place(g, i, bp)
-        place(g, j, bq)
-        serve(g)
+        play_two(g, g.hand[bi], bp, g.hand[bj], bq)
 
     cdef int policy_take(self, Game* g, const double* f) noexcept nogil:
         """``policy_take`` for one flat table (solo): the card to take from the Fridge."""
