@@ -175,3 +175,34 @@ def test_a_half_made_play_never_survives_into_the_next_turn(web_server, page) ->
         assert "Game over" in page.locator(".modal").inner_text()
         assert page.evaluate("window.__stale") == []
     assert not page.js_errors, page.js_errors
+
+
+def test_the_next_decision_never_waits_for_the_last_ones_acknowledgement(web_server, page) -> None:
+    """The server sends the new position before it acknowledges the move that made it, so
+    a quick player may click on the new position while the answer is still on its way. Here
+    every acknowledgement is held back for good: the page must still take each decision as
+    soon as it shows the position (the old page stayed busy until the answer came, and
+    ignored the click)."""
+    import json
+
+    def hold_back_acks(ws) -> None:  # type: ignore[no-untyped-def]
+        server = ws.connect_to_server()
+
+        def down(message: str | bytes) -> None:
+            if json.loads(message).get("type") != "ack":
+                ws.send(message)
+
+        server.on_message(down)
+
+    page.route_web_socket("**/ws/tables/**", hold_back_acks)
+    table = new_table(web_server.base, GAME, 2, bot="greedy")
+    open_table(page, web_server.base, table, 0)
+    turns = 0
+    while wait_turn_or_end(page) == "turn":
+        before = version(page)
+        _play_one_turn(page)
+        wait_version_after(page, before, timeout=10.0)
+        turns += 1
+    assert turns > 10
+    assert "Game over" in page.locator(".modal").inner_text()
+    assert not page.js_errors, page.js_errors

@@ -140,7 +140,10 @@ export function TablePage({ tableId }) {
   const [module, setModule] = useState(null);
   const [connection, setConnection] = useState("connecting");
   const [toasts, setToasts] = useState([]);
-  const [busy, setBusy] = useState(false);
+  // The version a move was sent from while its answer is awaited: the page is busy only
+  // while it still shows that position. The server sends the new position before its
+  // acknowledgement, so a click on the new position must not wait for the old answer.
+  const [sentFrom, setSentFrom] = useState(null);
   const [hint, setHint] = useState(null);
   const [showMoves, setShowMoves] = useState(false);
   const [showEnd, setShowEnd] = useState(true);
@@ -186,14 +189,16 @@ export function TablePage({ tableId }) {
 
   const mySeat = welcome ? welcome.seat : hashSeat;
 
+  const busy = !!frame && sentFrom === frame.version;
   const act = useCallback(async (decision) => {
     if (!frame || busy) return { type: "error", code: "busy" };
-    setBusy(true);
+    const from = frame.version;
+    setSentFrom(from);
     const message = { type: "act", seq: frame.my_moves };
     if (decision.json !== undefined) message.action = decision.json;
     else message.text = decision.text;
     const answer = await socket.current.request(message);
-    setBusy(false);
+    setSentFrom((v) => (v === from ? null : v));
     if (answer.type === "error") toast(answer.message);
     return answer;
   }, [frame, busy]);
