@@ -197,7 +197,8 @@ cdef class Rollouts:
         cdef double base[3]
         cdef double gain[8][3]
         cdef double rest_gain[8][3]
-        cdef int i, j, k, p, q, r, nrest, rest[8]
+        cdef int i, j, k, p, q, r, nrest
+        cdef int rest[8]
         cdef int sums[3]
         cdef int masks[3]
         cdef double nb[3]
