@@ -202,7 +202,10 @@ cdef class Rollouts:
         cdef int sums[3]
         cdef int masks[3]
         cdef double nb[3]
-        cdef double value, follow, best = -1e18, top
+        cdef double value, follow, best = -1e18, top, inner, v
+        cdef double outside[3]
+        cdef double card_gain[3]
+        cdef int u
         cdef int bi = 0, bj = 1, bp = 0, bq = 1
         for p in range(3):
             base[p] = f[(g.sums[p] << 7) + g.masks[p]]
@@ -233,12 +236,31 @@ cdef class Rollouts:
                                 sums[r] = 0
                                 masks[r] = 0
                             nb[r] = f[(sums[r] << 7) + masks[r]]
+                        # best_pair of the kept cards and each Fridge card, by parts:
+                        # the best pair of kept cards alone, and per bowl r the best gain
+                        # of a kept card outside r, which a Fridge card in r pairs with
+                        # (the same sums as best_pair's, so the same maximum exactly)
+                        inner = -1e18
+                        outside[0] = outside[1] = outside[2] = -1e18
                         for k in range(nrest):
                             gains_of(f, sums, masks, nb, rest[k], rest_gain[k])
+                            for r in range(3):
+                                for u in range(3):
+                                    if u != r and rest_gain[k][u] > outside[r]:
+                                        outside[r] = rest_gain[k][u]
+                        if nrest >= 2:
+                            inner = best_pair(rest_gain, nrest)
                         follow = -1e18
                         for k in range(nf):
-                            gains_of(f, sums, masks, nb, g.fridge[k], rest_gain[nrest])
-                            top = best_pair(rest_gain, nrest + 1)
+                            gains_of(f, sums, masks, nb, g.fridge[k], card_gain)
+                            top = inner
+                            for r in range(3):
+                                if nrest:
+                                    v = card_gain[r] + outside[r]
+                                else:
+                                    v = card_gain[r]  # the Fridge card alone
+                                if v > top:
+                                    top = v
                             if top > follow:
                                 follow = top
                         value += self.lookahead * follow
