@@ -34,19 +34,26 @@ def _play_one_turn(page) -> None:  # type: ignore[no-untyped-def]
             return
 
 
-def test_a_whole_solo_game_by_clicking_ends_with_the_critics_verdict(web_server, page) -> None:
-    table = new_table(web_server.base, GAME, 1)
-    open_table(page, web_server.base, table, 0)
+def _play_to_the_end(page, timeout: float = 30.0, after_turn=None) -> int:  # type: ignore[no-untyped-def]
+    """Play every turn of this seat by clicking until the game is over; returns the number
+    of turns. ``after_turn(n)`` is called once the page shows the n-th turn's result."""
     turns = 0
-    mid_shot = False
     while wait_turn_or_end(page) == "turn":
         before = version(page)
         _play_one_turn(page)
-        wait_version_after(page, before)
+        wait_version_after(page, before, timeout=timeout)
         turns += 1
-        if turns == 20 and not mid_shot:
-            shot(page, "ramen-ramen-solo-midgame")
-            mid_shot = True
+        if after_turn is not None:
+            after_turn(turns)
+    return turns
+
+
+def test_a_whole_solo_game_by_clicking_ends_with_the_critics_verdict(web_server, page) -> None:
+    table = new_table(web_server.base, GAME, 1)
+    open_table(page, web_server.base, table, 0)
+    turns = _play_to_the_end(
+        page, after_turn=lambda n: shot(page, "ramen-ramen-solo-midgame") if n == 20 else None
+    )
     assert page.locator(".verdict-box .stars").count() == 1  # the critics' verdict
     assert page.locator(".modal .scores").count() == 1
     shot(page, "ramen-ramen-solo-end")
@@ -57,14 +64,9 @@ def test_a_whole_solo_game_by_clicking_ends_with_the_critics_verdict(web_server,
 def test_a_two_player_game_against_a_bot_to_the_end(web_server, page) -> None:
     table = new_table(web_server.base, GAME, 2, bot="greedy")
     open_table(page, web_server.base, table, 0)
-    turns = 0
-    while wait_turn_or_end(page) == "turn":
-        before = version(page)
-        _play_one_turn(page)
-        wait_version_after(page, before)
-        turns += 1
-        if turns == 6:
-            shot(page, "ramen-ramen-midgame")
+    _play_to_the_end(
+        page, after_turn=lambda n: shot(page, "ramen-ramen-midgame") if n == 6 else None
+    )
     shot(page, "ramen-ramen-end")
     assert "Game over" in page.locator(".modal").inner_text()
     assert page.locator(".rr-result .side").count() == 2
@@ -197,12 +199,6 @@ def test_the_next_decision_never_waits_for_the_last_ones_acknowledgement(web_ser
     page.route_web_socket("**/ws/tables/**", hold_back_acks)
     table = new_table(web_server.base, GAME, 2, bot="greedy")
     open_table(page, web_server.base, table, 0)
-    turns = 0
-    while wait_turn_or_end(page) == "turn":
-        before = version(page)
-        _play_one_turn(page)
-        wait_version_after(page, before, timeout=10.0)
-        turns += 1
-    assert turns > 10
+    assert _play_to_the_end(page, timeout=10.0) > 10
     assert "Game over" in page.locator(".modal").inner_text()
     assert not page.js_errors, page.js_errors
