@@ -202,7 +202,7 @@ cdef class Rollouts:
         cdef int sums[3]
         cdef int masks[3]
         cdef double nb[3]
-        cdef double value, follow, best = -1e18, top, inner, v
+        cdef double value, follow, best = -1e18, top, inner, x
         cdef double outside[3]
         cdef double card_gain[3]
         cdef int u
@@ -239,9 +239,11 @@ cdef class Rollouts:
                         # best_pair of the kept cards and each Fridge card, by parts:
                         # the best pair of kept cards alone, and per bowl r the best gain
                         # of a kept card outside r, which a Fridge card in r pairs with
-                        # (the same sums as best_pair's, so the same maximum exactly)
+                        # (the same sums as best_pair's, so the same maximum exactly;
+                        # with no kept card, 0: the Fridge card alone)
                         inner = -1e18
-                        outside[0] = outside[1] = outside[2] = -1e18
+                        x = -1e18 if nrest else 0.0
+                        outside[0] = outside[1] = outside[2] = x
                         for k in range(nrest):
                             gains_of(f, sums, masks, nb, rest[k], rest_gain[k])
                             for r in range(3):
@@ -255,12 +257,8 @@ cdef class Rollouts:
                             gains_of(f, sums, masks, nb, g.fridge[k], card_gain)
                             top = inner
                             for r in range(3):
-                                if nrest:
-                                    v = card_gain[r] + outside[r]
-                                else:
-                                    v = card_gain[r]  # the Fridge card alone
-                                if v > top:
-                                    top = v
+                                if card_gain[r] + outside[r] > top:
+                                    top = card_gain[r] + outside[r]
                             if top > follow:
                                 follow = top
                         value += self.lookahead * follow
