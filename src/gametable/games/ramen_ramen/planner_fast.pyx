@@ -193,72 +193,89 @@ cdef class Rollouts:
         """The two-card play maximizing its gain plus ``lookahead`` times the best gain of
         the next play, with the Fridge card taken that allows the best one (the card drawn
         after it unknown, left out)."""
-        cdef int n = g.nhand, nf = g.nfridge
+        cdef int n = g.nhand, nf = g.nfridge, nc = g.nhand + g.nfridge
+        cdef int cards[16]
         cdef double base[3]
-        cdef double gain[8][3]
+        # every card's (the hand's, then the Fridge's) gain into each bowl as it is, and
+        # into bowl p once hand card i is in it (or served): a play changes two bowls, each
+        # by one card, so these hold every gain the next play can have
+        cdef double now[16][3]
+        cdef double after[8][3][16]
         cdef double rest_gain[8][3]
-        cdef int i, j, k, p, q, r, nrest
-        cdef int rest[8]
-        cdef int sums[3]
-        cdef int masks[3]
-        cdef double nb[3]
-        cdef double value, follow, best = -1e18, top, inner, x
-        cdef double outside[3]
         cdef double card_gain[3]
-        cdef int u
+        cdef double outside[3]
+        cdef double value, follow, best = -1e18, top, inner, x, b
+        cdef int i, j, k, p, q, r, s, m, o, c, nrest
+        cdef int rest[8]
         cdef int bi = 0, bj = 1, bp = 0, bq = 1
+        for k in range(n):
+            cards[k] = g.hand[k]
+        for k in range(nf):
+            cards[n + k] = g.fridge[k]
         for p in range(3):
             base[p] = f[(g.sums[p] << 7) + g.masks[p]]
+        for k in range(nc):
+            gains_of(f, g.sums, g.masks, base, cards[k], now[k])
         for i in range(n):
-            gains_of(f, g.sums, g.masks, base, g.hand[i], gain[i])
+            c = cards[i]
+            for p in range(3):
+                s = g.sums[p] + (c & 7)
+                m = g.masks[p] | (1 << (c >> 3))
+                if s >= SERVE or m == FULL:
+                    s = 0
+                    m = 0
+                o = s << 7
+                b = f[o + m]
+                for k in range(nc):
+                    c = cards[k]
+                    after[i][p][k] = f[o + ((c & 7) << 7) + (m | (1 << (c >> 3)))] - b
+                c = cards[i]
         for i in range(n - 1):
             for j in range(i + 1, n):
                 nrest = 0
                 for k in range(n):
                     if k != i and k != j:
-                        rest[nrest] = g.hand[k]
+                        rest[nrest] = k
                         nrest += 1
                 for p in range(3):
                     for q in range(3):
                         if q == p:
                             continue
-                        value = gain[i][p] + gain[j][q]
-                        # the bowls after the play (served ones empty again)
-                        for r in range(3):
-                            sums[r] = g.sums[r]
-                            masks[r] = g.masks[r]
-                        sums[p] += g.hand[i] & 7
-                        masks[p] |= 1 << (g.hand[i] >> 3)
-                        sums[q] += g.hand[j] & 7
-                        masks[q] |= 1 << (g.hand[j] >> 3)
-                        for r in range(3):
-                            if sums[r] >= SERVE or masks[r] == FULL:
-                                sums[r] = 0
-                                masks[r] = 0
-                            nb[r] = f[(sums[r] << 7) + masks[r]]
+                        r = 3 - p - q
+                        value = now[i][p] + now[j][q]
                         # best_pair of the kept cards and each Fridge card, by parts:
                         # the best pair of kept cards alone, and per bowl r the best gain
                         # of a kept card outside r, which a Fridge card in r pairs with
                         # (the same sums as best_pair's, so the same maximum exactly;
                         # with no kept card, 0: the Fridge card alone)
-                        inner = -1e18
                         x = -1e18 if nrest else 0.0
                         outside[0] = outside[1] = outside[2] = x
                         for k in range(nrest):
-                            gains_of(f, sums, masks, nb, rest[k], rest_gain[k])
-                            for r in range(3):
-                                for u in range(3):
-                                    if u != r and rest_gain[k][u] > outside[r]:
-                                        outside[r] = rest_gain[k][u]
-                        if nrest >= 2:
-                            inner = best_pair(rest_gain, nrest)
+                            rest_gain[k][p] = after[i][p][rest[k]]
+                            rest_gain[k][q] = after[j][q][rest[k]]
+                            rest_gain[k][r] = now[rest[k]][r]
+                            if rest_gain[k][1] > outside[0]:
+                                outside[0] = rest_gain[k][1]
+                            if rest_gain[k][2] > outside[0]:
+                                outside[0] = rest_gain[k][2]
+                            if rest_gain[k][0] > outside[1]:
+                                outside[1] = rest_gain[k][0]
+                            if rest_gain[k][2] > outside[1]:
+                                outside[1] = rest_gain[k][2]
+                            if rest_gain[k][0] > outside[2]:
+                                outside[2] = rest_gain[k][0]
+                            if rest_gain[k][1] > outside[2]:
+                                outside[2] = rest_gain[k][1]
+                        inner = best_pair(rest_gain, nrest) if nrest >= 2 else -1e18
                         follow = -1e18
-                        for k in range(nf):
-                            gains_of(f, sums, masks, nb, g.fridge[k], card_gain)
+                        for k in range(n, nc):
+                            card_gain[p] = after[i][p][k]
+                            card_gain[q] = after[j][q][k]
+                            card_gain[r] = now[k][r]
                             top = inner
-                            for r in range(3):
-                                if card_gain[r] + outside[r] > top:
-                                    top = card_gain[r] + outside[r]
+                            for s in range(3):
+                                if card_gain[s] + outside[s] > top:
+                                    top = card_gain[s] + outside[s]
                             if top > follow:
                                 follow = top
                         value += self.lookahead * follow
