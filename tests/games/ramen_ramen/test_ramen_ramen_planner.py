@@ -9,8 +9,9 @@ import pytest
 
 from gametable.agents import make_agent, play_game
 from gametable.core import Rng, get_game
-from gametable.games.ramen_ramen.cards import parse_card
+from gametable.games.ramen_ramen.cards import POINTS_BY_TYPES, parse_card
 from gametable.games.ramen_ramen.planner import (
+    MAX_WIDTH,
     PLANNER_LOOKAHEAD,
     SOLO_EVALUATION,
     PlannerAgent,
@@ -140,6 +141,8 @@ def test_planner_rejects_bad_budgets() -> None:
         PlannerAgent(GAME, 0, seconds=0)
     with pytest.raises(ValueError, match="width"):
         PlannerAgent(GAME, 0, width=0)
+    with pytest.raises(ValueError, match="width must be 1 to 256, got 257"):
+        PlannerAgent(GAME, 0, width=MAX_WIDTH + 1)
     with pytest.raises(ValueError, match="lookahead"):
         PlannerAgent(GAME, 0, lookahead=-1)
 
@@ -473,6 +476,51 @@ def test_the_planner_uses_the_compiled_rollouts() -> None:
         "(reinstall with a C compiler: pip install -e .)"
     )
     assert agent.lookahead == PLANNER_LOOKAHEAD
+
+
+def test_the_widest_planner_searches_every_distinct_play_and_pick(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # At the largest width the search compares every legal play with every Fridge card,
+    # counted once when two leave the same hand, bowls and score (bowls have no order in
+    # solo): the quick evaluation only orders them (docs/search.md measures this width).
+    searched: list[int] = []
+    agent = PlannerAgent(GAME, 0, seconds=None, samples=8, width=MAX_WIDTH)
+    search = agent._search
+
+    def counting(root, phase, candidates, *rest):  # type: ignore[no-untyped-def]
+        searched.append(len(candidates))
+        return search(root, phase, candidates, *rest)
+
+    monkeypatch.setattr(agent, "_search", counting)
+    rng = Rng(3)
+    checked = 0
+    for seed in range(4):
+        state = GAME.new_state(1, seed)
+        while not state.is_over:
+            view, legal = state.view(0), state.legal_actions(0)
+            if view["phase"] == "play" and len(legal) > 1 and checked < 12:
+                outcomes = set()
+                for action in legal:
+                    after = state.clone()
+                    after.apply(0, action)
+                    bowls = tuple(sorted(zip(after.bowl_sum, after.bowl_mask, strict=True)))
+                    kept = tuple(after.hands[0])
+                    # what the served bowls score (the rules' table by kinds in a bowl)
+                    points = sum(
+                        POINTS_BY_TYPES[len({card >> 3 for card in bowl})]
+                        for bowl in after.served[0]
+                    )
+                    for card in state.fridge or [None]:
+                        outcomes.add((kept, bowls, points, card))
+                searched.clear()
+                action = agent.act(view, legal, rng)
+                assert searched == [len(outcomes)]
+                checked += 1
+            else:
+                action = rng.choice(legal)
+            state.apply(0, action)
+    assert checked == 12
 
 
 def test_gametable_pure_python_turns_the_compiled_rollouts_off(

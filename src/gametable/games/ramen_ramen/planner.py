@@ -6,8 +6,8 @@ four cards discarded face down. :class:`PlannerAgent` decides from its view alon
 1. **Candidates.** At the play step a decision is really a pair — the two cards played
    (where) and the Fridge card taken next — since nothing new is seen between the two.
    Every pair is scored by a quick evaluation (:func:`bowl_table`: what an open bowl is
-   likely to be worth: the greedy bot's formula, tuned for solo); the best ``width`` are
-   kept.
+   likely to be worth: the greedy bot's formula, tuned for solo), pairs that leave the
+   same bowls are counted once, and the best ``width`` are kept.
 2. **Samples.** The unseen cards are shuffled into a possible deck order (the order
    nobody knows; the view gives only its size), the same orders for every candidate
    (common random numbers, so candidates are compared on equal luck).
@@ -80,6 +80,10 @@ against 53.43 with the greedy bot's (2.6, 0.8, 0.8, 1.0) on 4,000 other deals (s
 PLANNER_LOOKAHEAD = 0.75
 """Weight of the next play's gain in the rollout policy's choice of a play
 (:func:`lookahead_play`; 0 is the one-step policy)."""
+
+MAX_WIDTH = 256
+"""The most candidates a search compares (the compiled rollouts' limit; a position has at
+most about 150 distinct play-and-pick pairs)."""
 
 PLAY_SHARE = 0.95
 """Part of a turn's time the play's search may spend when the pick follows the plan."""
@@ -651,12 +655,35 @@ class _Sim:
                 insort(hand, card)
 
 
+def _root(view: View) -> tuple[_Sim, list[int]]:
+    """A solo view as the search's root simulation (no deck) and the cards it cannot see
+    (the deck and the four discards)."""
+    parse = CARD_BY_NAME.__getitem__
+    hand = [parse(c) for c in view["hand"]]
+    fridge = [parse(c) for c in view["fridge"]]
+    bowls = [[parse(c) for c in b["cards"]] for b in view["bowls"]]
+    seen = set(hand) | set(fridge)
+    for b in bowls:
+        seen.update(b)
+    score = 0
+    for side in view["served"]:
+        for bowl in side["bowls"] or ():
+            cards = [parse(c) for c in bowl]
+            seen.update(cards)
+            score += POINTS_BY_TYPES[POPCOUNT[types_mask(cards)]]
+    unseen = [c for c in DECK if c not in seen]
+    sums = [sum(c & 7 for c in b) for b in bowls]
+    masks = [types_mask(b) for b in bowls]
+    return _Sim(hand, fridge, sums, masks, [], score), unseen
+
+
 class PlannerAgent:
     """Monte Carlo planner for solo games (see the module docstring).
 
     Parameters: ``seconds`` (time per turn, default 1.0, kept as a promise: see
     :mod:`gametable.agents.clock`), ``samples`` (a cap on deck samples per decision, for
-    reproducible tests), ``width`` (candidates kept after the quick evaluation),
+    reproducible tests), ``width`` (candidates kept after the quick evaluation, 1 to
+    :data:`MAX_WIDTH`),
     ``replan`` (search the Fridge pick again after the play instead of taking the card the
     play's search chose with it), ``lookahead`` (the rollout policy's weight of the next
     play: by default :data:`PLANNER_LOOKAHEAD` with the compiled rollouts, 0 — the
@@ -690,8 +717,8 @@ class PlannerAgent:
             raise ValueError(f"seconds must be positive, got {seconds}")
         if samples is not None and samples < 1:
             raise ValueError(f"samples must be at least 1, got {samples}")
-        if width < 1:
-            raise ValueError(f"width must be at least 1, got {width}")
+        if not 1 <= width <= MAX_WIDTH:
+            raise ValueError(f"width must be 1 to {MAX_WIDTH}, got {width}")
         self.seconds = seconds
         self.clock = None if seconds is None else TurnClock(seconds)
         self.samples = samples
@@ -762,22 +789,7 @@ class PlannerAgent:
         ):
             return plan[2]
         parse = CARD_BY_NAME.__getitem__
-        hand = [parse(c) for c in view["hand"]]
-        fridge = [parse(c) for c in view["fridge"]]
-        bowls = [[parse(c) for c in b["cards"]] for b in view["bowls"]]
-        seen = set(hand) | set(fridge)
-        for b in bowls:
-            seen.update(b)
-        score = 0
-        for side in view["served"]:
-            for bowl in side["bowls"] or ():
-                cards = [parse(c) for c in bowl]
-                seen.update(cards)
-                score += POINTS_BY_TYPES[POPCOUNT[types_mask(cards)]]
-        unseen = [c for c in DECK if c not in seen]
-        sums = [sum(c & 7 for c in b) for b in bowls]
-        masks = [types_mask(b) for b in bowls]
-        root = _Sim(hand, fridge, sums, masks, [], score)
+        root, unseen = _root(view)
         deck_size: int = view["deck_size"]
         phase = view["phase"]
         candidates = self._candidates(root, phase, legal, deck_size)
@@ -986,6 +998,7 @@ class _Rollouts:
 
 
 __all__ = [
+    "MAX_WIDTH",
     "PLANNER_LOOKAHEAD",
     "PlannerAgent",
     "bowl_table",
