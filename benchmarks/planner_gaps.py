@@ -65,7 +65,8 @@ def analyse(job: tuple[View, list[Action], int, dict[str, Any]]) -> dict[str, An
     """The gaps of one decision (see the module docstring)."""
     view, legal, seed, opts = job
     game = get_game("ramen-ramen")
-    module = compiled_module(_COMPILED)
+    from gametable.games.ramen_ramen.planner_fast import Rollouts
+
     root, unseen = _root(view)
     size = view["deck_size"]
     play_seconds = TurnClock(opts["seconds"]).usable * PLAY_SHARE
@@ -79,19 +80,21 @@ def analyse(job: tuple[View, list[Action], int, dict[str, Any]]) -> dict[str, An
         deadline = time.perf_counter() + play_seconds
         a, _, t = agent._search(root, "play", mine, unseen, size, random.Random(seed), deadline)
         chosen[width] = keys.index((a, t))
-    rollouts = module.Rollouts(every.flats, every.lookahead)
-    rollouts.set_root(
-        root.hand,
-        root.fridge,
-        root.sums,
-        root.masks,
-        root.score,
-        unseen,
-        size,
-        False,
-        [(p.placements, t) for _, p, t in candidates],
-        seed + 1,
-    )
+    rollouts = Rollouts(every.flats, every.lookahead)
+
+    def start(among: list[int], deck_seed: int) -> None:
+        """The candidates numbered ``among`` as the rollouts' candidates, in that order."""
+        plays = []
+        for i in among:
+            _, play, take = candidates[i]
+            assert play is not None  # every candidate of a play decision is a play
+            plays.append((play.placements, take))
+        rollouts.set_root(
+            root.hand, root.fridge, root.sums, root.masks, root.score,
+            unseen, size, False, plays, deck_seed,
+        )  # fmt: skip
+
+    start(list(range(len(candidates))), seed + 1)
     keep = set(chosen.values())
     alive = list(range(len(candidates)))
     done = 0
@@ -107,18 +110,7 @@ def analyse(job: tuple[View, list[Action], int, dict[str, Any]]) -> dict[str, An
     first = [i for i in alive if i < 16] or [min(chosen.values())]
     best16 = max(first, key=lambda i: totals[i])
     scored = sorted({best, best16, *chosen.values()})
-    rollouts.set_root(
-        root.hand,
-        root.fridge,
-        root.sums,
-        root.masks,
-        root.score,
-        unseen,
-        size,
-        False,
-        [(candidates[i][1].placements, candidates[i][2]) for i in scored],
-        seed + 2,
-    )
+    start(scored, seed + 2)
     n = opts["evaluation_samples"]
     for _ in range(n):
         rollouts.sample(list(range(len(scored))))
