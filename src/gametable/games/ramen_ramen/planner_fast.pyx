@@ -205,7 +205,7 @@ cdef class Rollouts:
         cdef double card_gain[3]
         cdef double outside[3]
         cdef double value, follow, best = -1e18, top, inner, x, b
-        cdef int i, j, k, p, q, r, s, m, o, c, nrest
+        cdef int i, j, k, p, q, r, s, m, o, c, d, nrest
         cdef int rest[8]
         cdef int bi = 0, bj = 1, bp = 0, bq = 1
         for k in range(n):
@@ -227,9 +227,8 @@ cdef class Rollouts:
                 o = s << 7
                 b = f[o + m]
                 for k in range(nc):
-                    c = cards[k]
-                    after[i][p][k] = f[o + ((c & 7) << 7) + (m | (1 << (c >> 3)))] - b
-                c = cards[i]
+                    d = cards[k]
+                    after[i][p][k] = f[o + ((d & 7) << 7) + (m | (1 << (d >> 3)))] - b
         for i in range(n - 1):
             for j in range(i + 1, n):
                 nrest = 0
