@@ -17,7 +17,9 @@ Five tables:
    budget is promised (from the turn's first view to its last decision returned, every
    decision of the turn included). The maximum must stay within the budget.
 5. **Rollouts**: the solo planner's rollout policies (one-step and lookahead, in Python
-   and compiled): whole games per second from the deal, and each policy's own mean score.
+   and compiled): whole games per second from the deal, and each policy's own mean score;
+   and its exact endgame search (Python and compiled): milliseconds per position on the
+   largest endgames (four cards in hand, four in the Fridge, the deck empty).
 
 Quick run (about 15 minutes: 6 games per game, 4 solo seeds)::
 
@@ -206,6 +208,47 @@ def rollout_rates(deals: int) -> list[tuple[str, int, float, float]]:
         scores = [play(h, f, d) for h, f, d in chosen]
         spent = time.process_time() - began
         out.append((label, len(chosen), len(chosen) / spent, statistics.mean(scores)))
+    return out
+
+
+def endgame_times(positions: int) -> list[tuple[str, int, float, float]]:
+    """(path, positions solved, median and maximum CPU milliseconds per position) of the
+    planner's exact endgame search, from a play step with four cards in hand, four in the
+    Fridge and random open bowls (each position's cards drawn by its seed; every position is
+    new to the compiled search's table of positions seen)."""
+    import random
+
+    from gametable.games.ramen_ramen.cards import types_mask
+    from gametable.games.ramen_ramen.planner import endgame_value
+
+    starts = []
+    for seed in range(positions):
+        pick = random.Random(seed)
+        cards = pick.sample(range(56), 20)
+        bowls = []
+        for p in range(3):
+            bowl = cards[8 + 4 * p : 8 + 4 * p + pick.randrange(5)]
+            while bowl and (sum(c & 7 for c in bowl) >= 14 or types_mask(bowl) == 127):
+                bowl.pop()
+            bowls.append(bowl)
+        sums = [sum(c & 7 for c in b) for b in bowls]
+        masks = [types_mask(b) for b in bowls]
+        starts.append((sorted(cards[:4]), cards[4:8], sums, masks))
+    paths: list[tuple[str, Any, int]] = [("Python", endgame_value, max(1, positions // 10))]
+    try:
+        from gametable.games.ramen_ramen.planner_fast import endgame
+    except ImportError:
+        print("(the compiled search is not built: the Python row only)")
+    else:
+        paths.append(("compiled", endgame, positions))
+    out = []
+    for label, search, count in paths:
+        spent = []
+        for hand, fridge, sums, masks in starts[:count]:
+            began = time.process_time()
+            search(hand, fridge, sums, masks, 0, "play")
+            spent.append((time.process_time() - began) * 1000)
+        out.append((label, count, statistics.median(spent), max(spent)))
     return out
 
 
@@ -419,6 +462,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{'path':<22}{'deals':>7}{'games/s':>10}{'mean score':>12}")
         for label, played, rate, mean in rollout_rates(args.rollout_deals):
             print(f"{label:<22}{played:>7}{rate:>10,.0f}{mean:>12.2f}")
+        print(
+            "\nThe exact endgame search: the largest endgames (4 cards in hand, 4 in the "
+            "Fridge, random bowls; seeds 0–199, Python on the first 20), one core (CPU time)"
+        )
+        print(f"{'path':<22}{'positions':>10}{'median ms':>11}{'max ms':>9}")
+        for label, solved, median, most in endgame_times(200):
+            print(f"{label:<22}{solved:>10}{median:>11.2f}{most:>9.2f}")
     if "clocks" in parts:
         print(
             f"\nTurn times at {args.clock_seconds} s per turn (bot in seat 0, greedy in the "

@@ -6,16 +6,19 @@ import random
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gametable.agents import make_agent, play_game
 from gametable.core import Rng, get_game
-from gametable.games.ramen_ramen.cards import POINTS_BY_TYPES, parse_card
+from gametable.games.ramen_ramen.cards import POINTS_BY_TYPES, card_name, parse_card, types_mask
 from gametable.games.ramen_ramen.planner import (
     MAX_WIDTH,
     PLANNER_LOOKAHEAD,
     SOLO_EVALUATION,
     PlannerAgent,
     bowl_table,
+    endgame_value,
 )
 from gametable.games.ramen_ramen.state import Play, RamenState, Take, position
 
@@ -606,3 +609,143 @@ def test_the_python_lookahead_keeps_a_small_budget(monkeypatch: pytest.MonkeyPat
         state.apply(0, action)
     turns = times.close()
     assert len(turns) == 3 and max(s for _, s in turns) <= 0.1 + 0.25, turns
+
+
+# -- the endgame, solved exactly -----------------------------------------------------------
+
+
+def _best_by_the_rules(state: RamenState) -> int:
+    """The best final score from a solo state, by trying every legal decision of the game
+    itself (no shortcut: an independent reference for tiny positions)."""
+    if state.is_over:
+        return state.side_points(0)
+    best = -1
+    for action in state.legal_actions(0):
+        after = state.clone()
+        after.apply(0, action)
+        best = max(best, _best_by_the_rules(after))
+    return best
+
+
+Endgame = tuple[list[int], list[int], list[list[int]], str]
+
+
+@st.composite
+def endgame_positions(draw: st.DrawFn, most: int) -> Endgame:
+    """A solo position with an empty deck: at most ``most`` cards in hand and Fridge
+    together, three open bowls, and a phase the game can be in with them."""
+    cards = draw(st.permutations(range(56)))
+    nhand = draw(st.integers(0, min(4, most)))
+    nfridge = draw(st.integers(0 if nhand else 1, min(4, most - nhand)))
+    hand, fridge = sorted(cards[:nhand]), cards[nhand : nhand + nfridge]
+    rest = cards[nhand + nfridge :]
+    bowls = []
+    for p in range(3):
+        bowl = rest[5 * p : 5 * p + draw(st.integers(0, 5))]
+        while bowl and (sum(c & 7 for c in bowl) >= 14 or types_mask(bowl) == 127):
+            bowl.pop()  # it would have been served
+        bowls.append(bowl)
+    phase = draw(st.sampled_from(["play", "take", "take2"])) if fridge else "play"
+    return hand, fridge, bowls, phase
+
+
+def _solved(position_: Endgame) -> tuple[int, int | None, int | None]:
+    """(the best final score by the rules, the Python search's, the compiled search's)."""
+    from gametable.games.ramen_ramen.planner_fast import endgame
+
+    hand, fridge, bowls, phase = position_
+    state = position(
+        1,
+        [[card_name(c) for c in hand]],
+        [card_name(c) for c in fridge],
+        [[card_name(c) for c in b] for b in bowls],
+        deck=[],
+        phase=phase,
+    )
+    sums, masks = state.bowl_sum[:], state.bowl_mask[:]
+    python = endgame_value(hand, fridge, sums, masks, 0, phase)
+    return _best_by_the_rules(state), python, endgame(hand, fridge, sums, masks, 0, phase)
+
+
+@settings(max_examples=60, deadline=None)
+@given(endgame_positions(most=4))
+def test_the_endgame_search_finds_the_best_score_the_rules_allow(position_: Endgame) -> None:
+    # Tiny positions, solved again by trying every legal decision of the game itself.
+    truth, python, compiled = _solved(position_)
+    assert python == compiled == truth
+
+
+@settings(max_examples=12, deadline=None)
+@given(endgame_positions(most=8))
+def test_the_compiled_endgame_search_finds_the_python_searchs_values(position_: Endgame) -> None:
+    # Up to the largest endgames (four cards in hand, four in the Fridge), where the
+    # rules' own search would take minutes.
+    from gametable.games.ramen_ramen.planner_fast import endgame
+
+    hand, fridge, bowls, phase = position_
+    sums = [sum(c & 7 for c in b) for b in bowls]
+    masks = [types_mask(b) for b in bowls]
+    assert endgame(hand, fridge, sums, masks, 7, phase) == endgame_value(
+        hand, fridge, sums, masks, 7, phase
+    )
+
+
+def test_the_endgame_searches_reject_impossible_positions() -> None:
+    from gametable.games.ramen_ramen.planner_fast import endgame
+
+    for search in (endgame, endgame_value):
+        with pytest.raises(ValueError, match="no phase 'draw'"):
+            search([1, 2], [3], [0, 0, 0], [0, 0, 0], 0, "draw")
+        with pytest.raises(ValueError, match="a pick with an empty Fridge"):
+            search([1, 2], [], [0, 0, 0], [0, 0, 0], 0, "take")
+    with pytest.raises(ValueError, match="no Ramen! Ramen! card number 56"):
+        endgame([56], [3], [0, 0, 0], [0, 0, 0], 0, "play")
+
+
+def test_the_python_endgame_search_gives_up_at_its_deadline() -> None:
+    # The largest endgame: thousands of positions, so the clock is read (every 256).
+    hand, fridge = [1, 10, 19, 28], [37, 46, 3, 12]
+    assert endgame_value(hand, fridge, [0, 0, 0], [0, 0, 0], 0, "play", 0.0) is None
+    assert endgame_value(hand, fridge, [0, 0, 0], [0, 0, 0], 0, "play") is not None
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_the_planner_plays_the_endgame_exactly(seed: int) -> None:
+    # From the first decision with an empty deck, the planner's final score is the best
+    # the rules allow from there.
+    state = GAME.new_state(1, seed)
+    agent = PlannerAgent(GAME, 0, seconds=None, samples=8)
+    rng = Rng(seed)
+    best = None
+    while not state.is_over:
+        if best is None and not state.deck:
+            sums, masks = state.bowl_sum[:], state.bowl_mask[:]
+            phase = ("play", "take", "take2")[state.phase]
+            best = endgame_value(
+                state.hands[0], state.fridge, sums, masks, state.side_points(0), phase
+            )
+        state.apply(0, agent.act(state.view(0), state.legal_actions(0), rng))
+    assert best is not None and state.side_points(0) == best
+
+
+def test_without_time_for_the_exact_endgame_the_rollouts_decide(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gametable.games.ramen_ramen.planner as planner
+
+    monkeypatch.setenv("GAMETABLE_PURE_PYTHON", "1")
+    monkeypatch.setattr(planner, "endgame_value", lambda *args, **kwargs: None)
+    state = position(1, [["A1", "C2", "K3"]], ["M1", "G2", "N3", "S4"], deck=[], phase="take2")
+    agent = PlannerAgent(GAME, 0, seconds=None, samples=4)
+    agent.last_samples = -1
+    action = agent.act(state.view(0), state.legal_actions(0), Rng(1))
+    assert action in state.legal_actions(0) and agent.last_samples == 4
+
+
+def test_the_exact_endgame_decides_without_rollouts_unless_turned_off() -> None:
+    state = position(1, [["A1", "C2", "K3"]], ["M1", "G2", "N3", "S4"], deck=[], phase="take2")
+    for exact in (True, False):
+        agent = PlannerAgent(GAME, 0, seconds=None, samples=4, exact_endgame=exact)
+        agent.last_samples = -1
+        assert agent.act(state.view(0), state.legal_actions(0), Rng(1)) in state.legal_actions(0)
+        assert agent.last_samples == (-1 if exact else 4)

@@ -24,9 +24,16 @@ four cards discarded face down. :class:`PlannerAgent` decides from its view alon
    paired difference of their scores, three standard errors) are dropped; the search
    stops when the time or sample budget runs out or one candidate is left.
 
+5. **The endgame, exactly.** Once the deck is empty nothing hidden is left to come (the
+   four discards never come into play), so every decision from then on is solved by a
+   depth-first search of every play and pick to the end (:func:`endgame_value`, compiled
+   as :func:`.planner_fast.endgame`): the rollouts' policy no longer decides the last
+   turns. If that search would overrun half the decision's time, the rollouts decide.
+
 The take step that follows takes the Fridge card the play's search chose with the play
-(nothing new is seen in between); the second take once the deck is empty is searched the
-same way over the Fridge cards. Candidates that leave the same bowls (bowls have no order
+(nothing new is seen in between); the second take, which comes only once the deck is
+empty, is solved exactly (5.), or searched the same way over the Fridge cards if the exact
+search runs out of time. Candidates that leave the same bowls (bowls have no order
 in solo) are counted once. Time: ``seconds`` per turn, a promise kept with a
 :class:`~gametable.agents.clock.TurnClock`. In games with 2 to 4 players the planner
 plays as the ``greedy`` bot (its search assumes every bowl is its own).
@@ -655,6 +662,91 @@ class _Sim:
                 insort(hand, card)
 
 
+class _OutOfTime(Exception):
+    """The endgame search ran past its deadline."""
+
+
+_Memo = dict[tuple[frozenset[int], tuple[int, ...], tuple[tuple[int, int], ...], str], int]
+
+
+def endgame_value(
+    hand: Sequence[int],
+    fridge: Sequence[int],
+    sums: Sequence[int],
+    masks: Sequence[int],
+    score: int,
+    phase: str,
+    deadline: float | None = None,
+) -> int | None:
+    """The best final score of a solo position whose deck is empty, every play and pick
+    taken exactly: nothing is hidden any more (the four discards never come into play), so
+    a depth-first search of every decision to the end solves it (positions met again are
+    looked up, bowls alike are one choice). ``phase``: ``"play"``, ``"take"`` (the turn's
+    first pick) or ``"take2"`` (its second). ``None`` if the ``deadline``
+    (:func:`time.perf_counter`) passed first. The compiled
+    :func:`~.planner_fast.endgame` finds the same values far faster."""
+    if phase not in ("play", "take", "take2"):
+        raise ValueError(f"no phase {phase!r}: play, take or take2")
+    if phase != "play" and not fridge:
+        raise ValueError("a pick with an empty Fridge")
+    sim = _Sim(sorted(hand), list(fridge), list(sums), list(masks), [], score)
+    try:
+        return score + _solve(sim, phase, 0, deadline, {}, [0])
+    except _OutOfTime:
+        return None
+
+
+def _solve(
+    sim: _Sim, phase: str, first: int, deadline: float | None, memo: _Memo, nodes: list[int]
+) -> int:
+    """The best points still to come (see :func:`endgame_value`); a second pick takes a
+    Fridge card from index ``first`` on (a turn's two picks are a set)."""
+    nodes[0] += 1
+    if deadline is not None and nodes[0] % 256 == 0 and time.perf_counter() >= deadline:
+        raise _OutOfTime
+    hand = sim.hand
+    if phase == "play" and not hand:
+        return 0 if not sim.fridge else _solve(sim, "take", 0, deadline, memo, nodes)
+    key = None
+    if phase != "take2" or first == 0:
+        bowls = tuple(sorted(zip(sim.sums, sim.masks, strict=True)))
+        key = (frozenset(hand), tuple(sorted(sim.fridge)), bowls, phase)
+        if key in memo:
+            return memo[key]
+    best = -1
+    if phase == "play":
+        plays: list[tuple[tuple[int, int], ...]]
+        if len(hand) == 1:
+            plays = [((hand[0], p),) for p in range(3)]
+        else:
+            plays = [
+                ((hand[i], p), (hand[j], q))
+                for i in range(len(hand) - 1)
+                for j in range(i + 1, len(hand))
+                for p, q in _PLACE_PAIRS
+            ]
+        for placements in plays:
+            after = sim.copy([])
+            after.play(placements)
+            follow = "take" if after.fridge else "play"
+            gain = after.score - sim.score + _solve(after, follow, 0, deadline, memo, nodes)
+            best = max(best, gain)
+    else:
+        for k in range(first, len(sim.fridge)):
+            card = sim.fridge[k]
+            after = sim.copy([])
+            del after.fridge[k]
+            insort(after.hand, card)
+            if phase == "take" and after.fridge:
+                gain = _solve(after, "take2", k, deadline, memo, nodes)
+            else:
+                gain = _solve(after, "play", 0, deadline, memo, nodes)
+            best = max(best, gain)
+    if key is not None:
+        memo[key] = best
+    return best
+
+
 def _root(view: View) -> tuple[_Sim, list[int]]:
     """A solo view as the search's root simulation (no deck) and the cards it cannot see
     (the deck and the four discards)."""
@@ -685,7 +777,8 @@ class PlannerAgent:
     reproducible tests), ``width`` (candidates kept after the quick evaluation, 1 to
     :data:`MAX_WIDTH`),
     ``replan`` (search the Fridge pick again after the play instead of taking the card the
-    play's search chose with it), ``lookahead`` (the rollout policy's weight of the next
+    play's search chose with it), ``exact_endgame`` (solve every decision exactly once the
+    deck is empty; on by default), ``lookahead`` (the rollout policy's weight of the next
     play: by default :data:`PLANNER_LOOKAHEAD` with the compiled rollouts, 0 — the
     one-step policy — without them), and the bowl evaluation's ``avg_card``, ``hit_rate``,
     ``promise`` and ``card_cost`` (as the greedy bot's, tuned for the solo game).
@@ -706,6 +799,7 @@ class PlannerAgent:
         width: int = 16,
         replan: bool = False,
         lookahead: float | None = None,
+        exact_endgame: bool = True,
         avg_card: float = SOLO_EVALUATION[0],
         hit_rate: float = SOLO_EVALUATION[1],
         promise: float = SOLO_EVALUATION[2],
@@ -724,6 +818,7 @@ class PlannerAgent:
         self.samples = samples
         self.width = width
         self.replan = replan
+        self.exact_endgame = exact_endgame
         self._plan: tuple[tuple[str, ...], tuple[str, ...], Action] | None = None
         self.tables = bowl_table(avg_card, hit_rate, promise, card_cost)
         self.flats = flat_tables(avg_card, hit_rate, promise, card_cost)
@@ -792,6 +887,10 @@ class PlannerAgent:
         root, unseen = _root(view)
         deck_size: int = view["deck_size"]
         phase = view["phase"]
+        if deck_size == 0 and self.exact_endgame:
+            exact = self._endgame(root, phase, legal, deadline)
+            if exact is not None:
+                return exact
         candidates = self._candidates(root, phase, legal, deck_size)
         if len(candidates) == 1:
             chosen = candidates[0]
@@ -804,6 +903,50 @@ class PlannerAgent:
             rest = tuple(c for c in view["hand"] if parse(c) not in played)
             self._plan = (rest, tuple(view["fridge"]), TAKES[take])
         return action
+
+    # -- the endgame -----------------------------------------------------------------------
+
+    def _endgame(
+        self, root: _Sim, phase: str, legal: Sequence[Action], deadline: float | None
+    ) -> Action | None:
+        """With the deck empty, the decision whose exact best final score is highest (the
+        first on a tie), or ``None`` if the exact search ran out of time (the rollouts
+        then decide)."""
+        module = compiled_module(_COMPILED) if self.compiled else None
+        if deadline is not None:
+            # at most half the decision's time: the rollouts decide in the rest if need be
+            deadline = (time.perf_counter() + deadline) / 2.0
+        best: tuple[int, Action] | None = None
+        for action in legal:
+            after = root.copy([])
+            if isinstance(action, Play):
+                after.play(action.placements)
+                follow = "take" if after.fridge else "play"
+            elif isinstance(action, Take):
+                after.fridge.remove(action.card)
+                insort(after.hand, action.card)
+                follow = "take2" if phase == "take" and after.fridge else "play"
+            else:
+                return None
+            if follow == "play" and not after.hand and not after.fridge:
+                value: int | None = after.score
+            elif module is not None:
+                left = 0.0 if deadline is None else deadline - time.perf_counter()
+                if deadline is not None and left <= 0.0:
+                    return None
+                value = module.endgame(
+                    after.hand, after.fridge, after.sums, after.masks, after.score, follow, left
+                )
+            else:
+                value = endgame_value(
+                    after.hand, after.fridge, after.sums, after.masks, after.score, follow,
+                    deadline,
+                )
+            if value is None:
+                return None
+            if best is None or value > best[0]:
+                best = (value, action)
+        return None if best is None else best[1]
 
     # -- candidates ------------------------------------------------------------------------
 
@@ -1002,6 +1145,7 @@ __all__ = [
     "PLANNER_LOOKAHEAD",
     "PlannerAgent",
     "bowl_table",
+    "endgame_value",
     "flat_tables",
     "lookahead_play",
     "playout_action",

@@ -34,3 +34,13 @@ class Rollouts:
     ) -> None: ...
     def totals(self) -> list[float]: ...
     def prune(self, alive: Sequence[int]) -> list[int]: ...
+
+def endgame(
+    hand: Sequence[int],
+    fridge: Sequence[int],
+    sums: Sequence[int],
+    masks: Sequence[int],
+    score: int,
+    phase: str,
+    seconds: float = 0.0,
+) -> int | None: ...

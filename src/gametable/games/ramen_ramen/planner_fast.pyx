@@ -7,7 +7,8 @@ The same decisions, taken in the same order with the same floating-point sums an
 same tie rules, so a rollout on a given deck scores exactly what ``_Sim.finish`` scores
 (tests compare the two on many random positions, with both policies). :class:`Rollouts`
 also plays one deck sample for every live candidate of a search in one call and keeps each
-candidate's running sums, from which it prunes as ``prune_paired`` does. Built by Cython
+candidate's running sums, from which it prunes as ``prune_paired`` does. :func:`endgame`
+solves a position with an empty deck exactly, as ``planner.endgame_value`` does. Built by Cython
 when the package is installed; without a C compiler the planner uses the Python rollouts
 (far slower, so fewer samples in the same time).
 """
@@ -15,6 +16,7 @@ when the package is installed; without a C compiler the planner uses the Python 
 from libc.math cimport sqrt
 from libc.stdint cimport uint64_t
 from libc.string cimport memset
+from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 cdef enum:
     SERVE = 14
@@ -527,6 +529,195 @@ cdef class Rollouts:
             if mean + 3.0 * sqrt(var / n) >= 0.0:
                 keep.append(k)
         return keep
+
+
+# -- the endgame, solved exactly ------------------------------------------------------------
+
+cdef enum:
+    E_PLAY = 0
+    E_TAKE = 1
+    E_TAKE2 = 2
+    CHECK_EVERY = 4096
+
+
+cdef struct Solver:
+    long nodes
+    double stop      # CLOCK_MONOTONIC seconds; 0: no limit
+    bint late
+
+
+cdef inline double monotonic() noexcept nogil:
+    cdef timespec t
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return t.tv_sec + t.tv_nsec * 1e-9
+
+
+cdef inline bint same_bowls(Game* a, Game* b) noexcept nogil:
+    """Whether two games (the same cards played) have the same score and bowls, the
+    bowls as a multiset of (sum, mask)."""
+    cdef int p, q
+    cdef bint used[3]
+    if a.score != b.score:
+        return False
+    used[0] = used[1] = used[2] = False
+    for p in range(3):
+        for q in range(3):
+            if not used[q] and a.sums[p] == b.sums[q] and a.masks[p] == b.masks[q]:
+                used[q] = True
+                break
+        else:
+            return False
+    return True
+
+
+cdef struct Entry:
+    uint64_t hand
+    uint64_t fridge
+    uint64_t rest    # the bowls as a multiset, the phase, and 1 (an empty entry is 0)
+    int gain
+
+
+cdef enum:
+    MEMO_BITS = 18
+
+cdef Entry MEMO[1 << MEMO_BITS]
+# The best future points of an endgame position depend on nothing but its cards, bowls and
+# phase (the deck is empty: nothing hidden is left to come), so entries stay true for
+# every later search; a colliding position replaces the entry. Searches hold the GIL, so
+# one runs at a time.
+
+
+cdef inline uint64_t cards_mask(int* cards, int n) noexcept nogil:
+    cdef uint64_t m = 0
+    cdef int i
+    for i in range(n):
+        m |= (<uint64_t>1) << cards[i]
+    return m
+
+
+cdef inline uint64_t bowls_key(Game* g, int phase) noexcept nogil:
+    """The bowls as a sorted multiset of (sum, mask), with the phase and a set low bit."""
+    cdef uint64_t a = (g.sums[0] << 7) | g.masks[0]
+    cdef uint64_t b = (g.sums[1] << 7) | g.masks[1]
+    cdef uint64_t c = (g.sums[2] << 7) | g.masks[2]
+    cdef uint64_t t
+    if a > b:
+        t = a; a = b; b = t
+    if b > c:
+        t = b; b = c; c = t
+    if a > b:
+        t = a; a = b; b = t
+    return (((((a << 11) | b) << 11) | c) << 3) | (<uint64_t>phase << 1) | 1
+
+
+cdef int solve(Game* g, int phase, int first, Solver* s) noexcept nogil:
+    """The best points still to come from ``g`` (deck empty) at ``phase``, every decision
+    exact (-1 once the time is up). A second pick only takes a Fridge card from index
+    ``first`` on (the two picks of a turn are a set: taking B then A is taking A then B)."""
+    cdef Game h
+    cdef Game seen[6]
+    cdef int nseen, i, j, p, q, k, v, best = -1, card
+    cdef uint64_t hand, fridge, rest, z
+    cdef Entry* e = NULL
+    s.nodes += 1
+    if s.stop > 0.0 and s.nodes % CHECK_EVERY == 0 and monotonic() >= s.stop:
+        s.late = True
+    if s.late:
+        return -1
+    if phase == E_PLAY and g.nhand == 0:
+        if g.nfridge == 0:
+            return 0
+        return solve(g, E_TAKE, 0, s)
+    hand = cards_mask(g.hand, g.nhand)
+    fridge = cards_mask(g.fridge, g.nfridge)
+    rest = bowls_key(g, phase)
+    if phase != E_TAKE2 or first == 0:
+        z = hand * 0x9E3779B97F4A7C15ULL ^ fridge * 0xBF58476D1CE4E5B9ULL ^ rest
+        z = (z ^ (z >> 31)) * 0x94D049BB133111EBULL
+        e = &MEMO[z >> (64 - MEMO_BITS)]
+        if e.rest == rest and e.hand == hand and e.fridge == fridge:
+            return e.gain
+    if phase == E_PLAY:
+        if g.nhand == 1:
+            for p in range(3):
+                h = g[0]
+                place(&h, h.hand[0], p)
+                serve(&h)
+                v = after_play(&h, s)
+                if v >= 0 and v + h.score - g.score > best:
+                    best = v + h.score - g.score
+        else:
+            for i in range(g.nhand - 1):
+                for j in range(i + 1, g.nhand):
+                    nseen = 0
+                    for p in range(3):
+                        for q in range(3):
+                            if q == p:
+                                continue
+                            h = g[0]
+                            play_two(&h, g.hand[i], p, g.hand[j], q)
+                            for k in range(nseen):
+                                if same_bowls(&h, &seen[k]):
+                                    break
+                            else:
+                                seen[nseen] = h
+                                nseen += 1
+                                v = after_play(&h, s)
+                                if v >= 0 and v + h.score - g.score > best:
+                                    best = v + h.score - g.score
+    else:
+        # a pick: the first (then a second if the Fridge still holds a card) or the second
+        for k in range(first, g.nfridge):
+            card = g.fridge[k]
+            h = g[0]
+            remove(h.fridge, &h.nfridge, card)
+            insort(&h, card)
+            if phase == E_TAKE and h.nfridge:
+                v = solve(&h, E_TAKE2, k, s)
+            else:
+                v = solve(&h, E_PLAY, 0, s)
+            if v > best:
+                best = v
+    if s.late:
+        return -1
+    if e != NULL:
+        e.hand = hand
+        e.fridge = fridge
+        e.rest = rest
+        e.gain = best
+    return best
+
+
+cdef inline int after_play(Game* h, Solver* s) noexcept nogil:
+    """A play's continuation with the deck empty: a pick if the Fridge holds a card, else
+    the next turn."""
+    return solve(h, E_TAKE if h.nfridge else E_PLAY, 0, s)
+
+
+def endgame(hand, fridge, sums, masks, int score, str phase, double seconds=0.0):
+    """The best final score of a solo position with an empty deck, every decision taken
+    exactly (a depth-first search of every play and pick; bowls alike are one choice), or
+    None if ``seconds`` (> 0) ran out first. ``phase``: ``"play"``, ``"take"`` (the
+    first pick of the turn) or ``"take2"`` (the second)."""
+    cdef Game g
+    cdef Solver s
+    cdef int ph, v
+    if phase == "play":
+        ph = E_PLAY
+    elif phase == "take":
+        ph = E_TAKE
+    elif phase == "take2":
+        ph = E_TAKE2
+    else:
+        raise ValueError(f"no phase {phase!r}: play, take or take2")
+    load(&g, hand, fridge, sums, masks, (), score)
+    if ph != E_PLAY and not g.nfridge:
+        raise ValueError("a pick with an empty Fridge")
+    s.nodes = 0
+    s.late = False
+    s.stop = monotonic() + seconds if seconds > 0.0 else 0.0
+    v = solve(&g, ph, 0, &s)
+    return None if s.late else g.score + v
 
 
 cdef double best_pair(double[8][3] gains, int n) noexcept nogil:
