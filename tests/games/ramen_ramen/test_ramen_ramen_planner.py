@@ -633,7 +633,9 @@ Endgame = tuple[list[int], list[int], list[list[int]], str]
 @st.composite
 def endgame_positions(draw: st.DrawFn, most: int) -> Endgame:
     """A solo position with an empty deck: at most ``most`` cards in hand and Fridge
-    together, three open bowls, and a phase the game can be in with them."""
+    together, three open bowls, and a phase: the play, or a pick when the Fridge holds a
+    card (some of these the game never reaches, e.g. a second pick with an empty hand;
+    the searches and the rules must agree on them all the same)."""
     cards = draw(st.permutations(range(56)))
     nhand = draw(st.integers(0, min(4, most)))
     nfridge = draw(st.integers(0 if nhand else 1, min(4, most - nhand)))
