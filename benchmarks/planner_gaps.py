@@ -80,7 +80,7 @@ def analyse(job: tuple[View, list[Action], int, dict[str, Any]]) -> dict[str, An
         deadline = time.perf_counter() + play_seconds
         a, _, t = agent._search(root, "play", mine, unseen, size, random.Random(seed), deadline)
         chosen[width] = keys.index((a, t))
-    rollouts = Rollouts(every.flats, every.lookahead)
+    rollouts = Rollouts(every.flats, every.lookahead, every.noise)
 
     def start(among: list[int], deck_seed: int) -> None:
         """The candidates numbered ``among`` as the rollouts' candidates, in that order."""

@@ -11,10 +11,12 @@ from hypothesis import strategies as st
 
 from gametable.agents import make_agent, play_game
 from gametable.core import Rng, get_game
+from gametable.games.ramen_ramen.bots import GreedyAgent
 from gametable.games.ramen_ramen.cards import POINTS_BY_TYPES, card_name, parse_card, types_mask
 from gametable.games.ramen_ramen.planner import (
     MAX_WIDTH,
     PLANNER_LOOKAHEAD,
+    PLANNER_NOISE,
     SOLO_EVALUATION,
     PlannerAgent,
     bowl_table,
@@ -148,6 +150,17 @@ def test_planner_rejects_bad_budgets() -> None:
         PlannerAgent(GAME, 0, width=MAX_WIDTH + 1)
     with pytest.raises(ValueError, match="lookahead"):
         PlannerAgent(GAME, 0, lookahead=-1)
+    with pytest.raises(ValueError, match=r"noise must be 0 or more \(and finite\), got -0\.1"):
+        PlannerAgent(GAME, 0, noise=-0.1)
+    with pytest.raises(ValueError, match="noise must be 0 or more"):
+        PlannerAgent(GAME, 0, noise=float("inf"))
+    for bot in (PlannerAgent, GreedyAgent):
+        with pytest.raises(ValueError, match="hit_rate must be above 0, got 0"):
+            bot(GAME, 0, hit_rate=0)
+        with pytest.raises(ValueError, match="avg_card must be above 0, got -1"):
+            bot(GAME, 0, avg_card=-1)
+        with pytest.raises(ValueError, match="promise must be a finite number, got nan"):
+            bot(GAME, 0, promise=float("nan"))
 
 
 def test_bowl_table_prefers_more_ingredients_and_lower_sums() -> None:
@@ -479,6 +492,35 @@ def test_the_planner_uses_the_compiled_rollouts() -> None:
         "(reinstall with a C compiler: pip install -e .)"
     )
     assert agent.lookahead == PLANNER_LOOKAHEAD
+    assert agent.noise == PLANNER_NOISE
+
+
+def test_rollout_noise_is_reproducible_and_changes_some_rollout_choices() -> None:
+    # The noise comes from the search's own random stream: the same seed, the same games.
+    # Without it the compiled policy is the Python one (the tests above); with it some
+    # games go another way, and every candidate still plays a whole game on each sample.
+    from gametable.games.ramen_ramen.planner import flat_tables
+    from gametable.games.ramen_ramen.planner_fast import Rollouts
+
+    flats = flat_tables(*SOLO_EVALUATION)
+    with pytest.raises(ValueError, match=r"noise must be 0 or more, got -1\.0"):
+        Rollouts(flats, PLANNER_LOOKAHEAD, -1.0)
+    state = GAME.new_state(1, 31)
+    hand, fridge = state.hands[0], state.fridge
+    unseen = [c for c in range(56) if c not in hand and c not in fridge]
+    candidates = [(((hand[0], 0), (hand[1], 1)), t) for t in fridge]
+    scores = {}
+    for noise, copy_ in ((0.0, 0), (PLANNER_NOISE, 0), (PLANNER_NOISE, 1)):
+        rollouts = Rollouts(flats, PLANNER_LOOKAHEAD, noise)
+        assert rollouts.noise == noise
+        rollouts.set_root(hand, fridge, [0, 0, 0], [0, 0, 0], 0, unseen, 44, False, candidates, 5)
+        out: list[list[int]] = [[] for _ in candidates]
+        for _ in range(30):
+            rollouts.sample(range(len(candidates)), out)
+        assert all(len(r) == 30 and all(0 <= x <= 100 for x in r) for r in out)
+        scores[noise, copy_] = out
+    assert scores[PLANNER_NOISE, 0] == scores[PLANNER_NOISE, 1]
+    assert scores[PLANNER_NOISE, 0] != scores[0.0, 0]
 
 
 def test_the_widest_planner_searches_every_distinct_play_and_pick(
@@ -534,6 +576,7 @@ def test_gametable_pure_python_turns_the_compiled_rollouts_off(
     agent = PlannerAgent(GAME, 0, seconds=None, samples=2)
     assert not agent.compiled
     assert agent.lookahead == 0.0  # the one-step policy: more samples in Python
+    assert agent.noise == 0.0  # deterministic, as the Python rollouts are
     assert PlannerAgent(GAME, 0, lookahead=0.5).lookahead == 0.5
     state = GAME.new_state(1, 3)
     assert agent.act(state.view(0), state.legal_actions(0), Rng(0)) in state.legal_actions(0)

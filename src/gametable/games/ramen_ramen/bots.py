@@ -17,6 +17,7 @@ kept in hand.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from itertools import combinations, permutations
 
@@ -52,6 +53,16 @@ def open_bowl_promise(
     return points - card_cost * more
 
 
+def check_evaluation(**weights: float) -> None:
+    """Refuse bowl-evaluation settings the estimate cannot use: every one must be a finite
+    number, and ``avg_card`` and ``hit_rate`` (divisors) must be above 0."""
+    for name, value in weights.items():
+        if not math.isfinite(value):
+            raise ValueError(f"{name} must be a finite number, got {value}")
+        if name in ("avg_card", "hit_rate") and value <= 0:
+            raise ValueError(f"{name} must be above 0, got {value}")
+
+
 class GreedyAgent:
     """A heuristic player: best immediate evaluation of the bowls (see the module doc).
 
@@ -73,6 +84,9 @@ class GreedyAgent:
         gift: float = 0.9,
         card_cost: float = 1.0,
     ) -> None:
+        check_evaluation(
+            avg_card=avg_card, hit_rate=hit_rate, promise=promise, gift=gift, card_cost=card_cost
+        )
         self.seat = seat
         self.avg_card = avg_card
         self.hit_rate = hit_rate

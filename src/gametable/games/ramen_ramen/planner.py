@@ -15,11 +15,13 @@ four cards discarded face down. :class:`PlannerAgent` decides from its view alon
    policy on a bare integer simulation of the solo rules, and the final score is
    recorded. The policy looks one play ahead (:func:`lookahead_play`): it plays the two
    cards whose gain by the bowl evaluation, plus ``lookahead`` times the best gain of the
-   next play that the Fridge then allows, is highest; it takes the Fridge card allowing the
-   best play with the hand. The rollouts run compiled (:mod:`.planner_fast`, a few
-   hundred times faster than the same policy in Python) when the package was built with a C
-   compiler; without it they run in Python with the one-step policy (the best two-card
-   play by the bowl evaluation alone), which leaves more samples in the same time.
+   next play that the Fridge then allows, is highest (compiled, with a little random noise
+   added to each play's value, :data:`PLANNER_NOISE`, so near-ties go either way); it
+   takes the Fridge card allowing the best play with the hand. The rollouts run compiled
+   (:mod:`.planner_fast`, a few hundred times faster than the same policy in Python) when
+   the package was built with a C compiler; without it they run in Python with the
+   one-step policy (the best two-card play by the bowl evaluation alone, no noise), which
+   leaves more samples in the same time.
 4. **Pruning.** After every batch of samples, candidates clearly behind the leader (by the
    paired difference of their scores, three standard errors) are dropped; the search
    stops when the time or sample budget runs out or one candidate is left.
@@ -41,6 +43,7 @@ plays as the ``greedy`` bot (its search assumes every bowl is its own).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from bisect import insort
@@ -53,7 +56,7 @@ from gametable.agents.ismcts import prune_paired
 from gametable.core.compiled import compiled_module
 from gametable.core.game import Action, Game, State, View
 from gametable.core.rng import Rng
-from gametable.games.ramen_ramen.bots import GreedyAgent, open_bowl_promise
+from gametable.games.ramen_ramen.bots import GreedyAgent, check_evaluation, open_bowl_promise
 from gametable.games.ramen_ramen.cards import (
     CARD_BY_NAME,
     DECK,
@@ -87,6 +90,13 @@ against 53.43 with the greedy bot's (2.6, 0.8, 0.8, 1.0) on 4,000 other deals (s
 PLANNER_LOOKAHEAD = 0.75
 """Weight of the next play's gain in the rollout policy's choice of a play
 (:func:`lookahead_play`; 0 is the one-step policy)."""
+
+PLANNER_NOISE = 0.2
+"""Random amount (uniform in [0, noise)) added to each play's value in the compiled
+rollouts' lookahead policy before the best is taken: plays nearly as good as the best are
+sometimes played. Alone the policy scores about 0.3 less for it, but the planner's
+rollouts then average over its near-ties instead of repeating one fixed choice, and the
+planner scores more (docs/search.md)."""
 
 MAX_WIDTH = 256
 """The most candidates a search compares (the compiled rollouts' limit; a position has at
@@ -780,7 +790,9 @@ class PlannerAgent:
     play's search chose with it), ``exact_endgame`` (solve every decision exactly once the
     deck is empty; on by default), ``lookahead`` (the rollout policy's weight of the next
     play: by default :data:`PLANNER_LOOKAHEAD` with the compiled rollouts, 0 — the
-    one-step policy — without them), and the bowl evaluation's ``avg_card``, ``hit_rate``,
+    one-step policy — without them), ``noise`` (the compiled rollout policy's random
+    perturbation: :data:`PLANNER_NOISE`; 0 makes it deterministic), and the bowl
+    evaluation's ``avg_card``, ``hit_rate``,
     ``promise`` and ``card_cost`` (as the greedy bot's, tuned for the solo game).
 
     The play's search chooses a (play, Fridge card) pair, and nothing new is seen before
@@ -799,6 +811,7 @@ class PlannerAgent:
         width: int = 16,
         replan: bool = False,
         lookahead: float | None = None,
+        noise: float | None = None,
         exact_endgame: bool = True,
         avg_card: float = SOLO_EVALUATION[0],
         hit_rate: float = SOLO_EVALUATION[1],
@@ -820,6 +833,7 @@ class PlannerAgent:
         self.replan = replan
         self.exact_endgame = exact_endgame
         self._plan: tuple[tuple[str, ...], tuple[str, ...], Action] | None = None
+        check_evaluation(avg_card=avg_card, hit_rate=hit_rate, promise=promise, card_cost=card_cost)
         self.tables = bowl_table(avg_card, hit_rate, promise, card_cost)
         self.flats = flat_tables(avg_card, hit_rate, promise, card_cost)
         self.greedy = GreedyAgent(game, seat)
@@ -830,10 +844,16 @@ class PlannerAgent:
         self.compiled = compiled_module(_COMPILED) is not None
         """Whether the rollouts run compiled (:mod:`.planner_fast`) or in Python (when
         the module is not built or :data:`~gametable.core.compiled.PURE_PYTHON_VARIABLE`
-        is set: the Python rollouts play the same games for the same policy)."""
+        is set: the Python rollouts play the same games for the same policy, without
+        noise)."""
         if lookahead is None:
             lookahead = PLANNER_LOOKAHEAD if self.compiled else 0.0
         self.lookahead = lookahead
+        if noise is not None and not 0 <= noise < math.inf:
+            raise ValueError(f"noise must be 0 or more (and finite), got {noise}")
+        self.noise = (PLANNER_NOISE if self.compiled else 0.0) if noise is None else noise
+        """The compiled rollouts' policy noise (:data:`PLANNER_NOISE`; the Python rollouts
+        have none: their one-step policy is deterministic)."""
 
     def __getstate__(self) -> dict[str, object]:
         """Copies and pickles leave the compiled rollouts out (made again when needed)."""
@@ -1015,7 +1035,7 @@ class PlannerAgent:
         if self._rollouts is not None:
             sampler = self._rollouts
         elif self.compiled and (module := compiled_module(_COMPILED)) is not None:
-            sampler = self._rollouts = module.Rollouts(self.flats, self.lookahead)
+            sampler = self._rollouts = module.Rollouts(self.flats, self.lookahead, self.noise)
         else:
             sampler = _Rollouts(self.flats, self.lookahead, deadline)
         sampler.set_root(
@@ -1060,7 +1080,8 @@ class PlannerAgent:
 
 class _Rollouts:
     """The search's deck samples and statistics in Python, with the interface of the
-    compiled :class:`~.planner_fast.Rollouts` (which plays the same games, faster).
+    compiled :class:`~.planner_fast.Rollouts` (which plays the same games, faster, when its
+    ``noise`` is 0).
 
     A sample of the lookahead policy in Python can take half a second, so past the
     ``deadline`` a sample is given up between candidates, unrecorded (``abandoned`` then
@@ -1143,6 +1164,7 @@ class _Rollouts:
 __all__ = [
     "MAX_WIDTH",
     "PLANNER_LOOKAHEAD",
+    "PLANNER_NOISE",
     "PlannerAgent",
     "bowl_table",
     "endgame_value",

@@ -2,7 +2,10 @@ from collections.abc import Sequence
 
 class Rollouts:
     lookahead: float
-    def __init__(self, flats: Sequence[Sequence[float]], lookahead: float = 0.0) -> None: ...
+    noise: float
+    def __init__(
+        self, flats: Sequence[Sequence[float]], lookahead: float = 0.0, noise: float = 0.0
+    ) -> None: ...
     def finish_from(
         self,
         hand: Sequence[int],

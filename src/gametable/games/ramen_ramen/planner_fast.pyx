@@ -94,7 +94,13 @@ cdef inline void play_two(Game* g, int a, int p, int b, int q) noexcept nogil:
 
 
 cdef class Rollouts:
-    """The planner's rollouts for one bowl evaluation (``flat_tables``), in C."""
+    """The planner's rollouts for one bowl evaluation (``flat_tables``), in C.
+
+    ``noise`` (0 or more) makes the lookahead policy random: each two-card play's value
+    gets a uniform random amount in [0, ``noise``) added before the best is taken, so
+    plays within ``noise`` of the best are sometimes chosen (0: the deterministic policy
+    of ``planner.lookahead_play``). The amounts come from the search's own random
+    stream, so a search stays reproducible from its seed."""
 
     cdef double flats[MAX_LEFT + 1][FLAT]
     cdef Game root
@@ -115,10 +121,15 @@ cdef class Rollouts:
     cdef double cross[MAX_CANDIDATES][MAX_CANDIDATES]
     cdef int last[MAX_CANDIDATES]
     cdef public double lookahead
+    cdef public double noise
 
-    def __init__(self, flats, double lookahead=0.0):
+    def __init__(self, flats, double lookahead=0.0, double noise=0.0):
         cdef int left, i
+        if not noise >= 0.0:
+            raise ValueError(f"noise must be 0 or more, got {noise}")
         self.lookahead = lookahead
+        self.noise = noise
+        self.state = 1
         if len(flats) != MAX_LEFT + 1:
             raise ValueError(f"expected {MAX_LEFT + 1} flat tables, got {len(flats)}")
         for left in range(MAX_LEFT + 1):
@@ -280,6 +291,8 @@ cdef class Rollouts:
                             if top > follow:
                                 follow = top
                         value += self.lookahead * follow
+                        if self.noise > 0.0:  # 53 random bits as a double in [0, 1)
+                            value += self.noise * ((self.next64() >> 11) * (1.0 / 9007199254740992.0))
                         if value > best:
                             best = value
                             bi = i; bj = j; bp = p; bq = q
