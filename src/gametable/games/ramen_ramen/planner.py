@@ -936,32 +936,32 @@ class PlannerAgent:
         if deadline is not None:
             # at most half the decision's time: the rollouts decide in the rest if need be
             deadline = (time.perf_counter() + deadline) / 2.0
+
+        def solve(after: _Sim, follow: str) -> int | None:
+            if module is None:
+                return endgame_value(
+                    after.hand, after.fridge, after.sums, after.masks, after.score, follow,
+                    deadline,
+                )  # fmt: skip
+            left = 0.0 if deadline is None else deadline - time.perf_counter()
+            if deadline is not None and left <= 0.0:
+                return None
+            return module.endgame(  # type: ignore[no-any-return]
+                after.hand, after.fridge, after.sums, after.masks, after.score, follow, left
+            )
+
         best: tuple[int, Action] | None = None
         for action in legal:
             after = root.copy([])
             if isinstance(action, Play):
                 after.play(action.placements)
                 follow = "take" if after.fridge else "play"
-            elif isinstance(action, Take):
+            else:
+                assert isinstance(action, Take)  # a solo decision is a play or a pick
                 after.fridge.remove(action.card)
                 insort(after.hand, action.card)
                 follow = "take2" if phase == "take" and after.fridge else "play"
-            else:
-                return None
-            if follow == "play" and not after.hand and not after.fridge:
-                value: int | None = after.score
-            elif module is not None:
-                left = 0.0 if deadline is None else deadline - time.perf_counter()
-                if deadline is not None and left <= 0.0:
-                    return None
-                value = module.endgame(
-                    after.hand, after.fridge, after.sums, after.masks, after.score, follow, left
-                )
-            else:
-                value = endgame_value(
-                    after.hand, after.fridge, after.sums, after.masks, after.score, follow,
-                    deadline,
-                )
+            value = solve(after, follow)
             if value is None:
                 return None
             if best is None or value > best[0]:

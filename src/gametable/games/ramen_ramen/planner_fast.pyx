@@ -8,12 +8,12 @@ same tie rules, so a rollout on a given deck scores exactly what ``_Sim.finish``
 (tests compare the two on many random positions, with both policies). :class:`Rollouts`
 also plays one deck sample for every live candidate of a search in one call and keeps each
 candidate's running sums, from which it prunes as ``prune_paired`` does. :func:`endgame`
-solves a position with an empty deck exactly, as ``planner.endgame_value`` does. Built by Cython
-when the package is installed; without a C compiler the planner uses the Python rollouts
-(far slower, so fewer samples in the same time).
+solves a position with an empty deck exactly, as ``planner.endgame_value`` does. Built by
+Cython when the package is installed; without a C compiler the planner uses the Python
+rollouts (far slower, so fewer samples in the same time).
 """
 
-from libc.math cimport sqrt
+from libc.math cimport INFINITY, sqrt
 from libc.stdint cimport uint64_t
 from libc.string cimport memset
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
@@ -125,11 +125,10 @@ cdef class Rollouts:
 
     def __init__(self, flats, double lookahead=0.0, double noise=0.0):
         cdef int left, i
-        if not noise >= 0.0:
+        if not 0.0 <= noise < INFINITY:
             raise ValueError(f"noise must be 0 or more, got {noise}")
         self.lookahead = lookahead
         self.noise = noise
-        self.state = 1
         if len(flats) != MAX_LEFT + 1:
             raise ValueError(f"expected {MAX_LEFT + 1} flat tables, got {len(flats)}")
         for left in range(MAX_LEFT + 1):
@@ -656,9 +655,9 @@ cdef int solve(Game* g, int phase, int first, Solver* s) noexcept nogil:
                 h = g[0]
                 place(&h, h.hand[0], p)
                 serve(&h)
-                v = after_play(&h, s)
-                if v >= 0 and v + h.score - g.score > best:
-                    best = v + h.score - g.score
+                v = after_play(&h, s) + h.score - g.score
+                if v > best:
+                    best = v
         else:
             for i in range(g.nhand - 1):
                 for j in range(i + 1, g.nhand):
@@ -675,9 +674,9 @@ cdef int solve(Game* g, int phase, int first, Solver* s) noexcept nogil:
                             else:
                                 seen[nseen] = h
                                 nseen += 1
-                                v = after_play(&h, s)
-                                if v >= 0 and v + h.score - g.score > best:
-                                    best = v + h.score - g.score
+                                v = after_play(&h, s) + h.score - g.score
+                                if v > best:
+                                    best = v
     else:
         # a pick: the first (then a second if the Fridge still holds a card) or the second
         for k in range(first, g.nfridge):
