@@ -30,7 +30,9 @@ The full figures quoted in docs/search.md::
     python benchmarks/bench_search.py --games 1000 --seeds 200 --workers 2
 
 Options: ``--only speed,strength,solo,clocks,rollouts``, ``--clock-seconds``,
-``--clock-games``, ``--solo-params`` (the planner's parameters as JSON), ``--solo-log``
+``--clock-games``, ``--solo-params`` (the planner's parameters as JSON; with
+``"seconds": null`` and ``"samples": N`` a budget of deck samples per decision, which plays
+the same games whatever the machine's load), ``--solo-log``
 (every solo deal's score, for paired comparisons), ``--rollout-deals``,
 ``--iterations`` (ISMCTS budget per decision in the strength table; default ISMCTS's
 own, the tips game 300, Ramen Fury 500),
@@ -148,7 +150,9 @@ def solo(job: tuple[int, float, str, dict[str, Any]]) -> tuple[int, list[float]]
     """(score, wall-clock seconds of every turn) of one solo game with the given bot."""
     seed, seconds, bot, extra = job
     game = get_game("ramen-ramen")
-    params: dict[str, Any] = {"seconds": seconds} if bot == "planner" else {}
+    # --solo-params may set the budget itself ('{"seconds": null, "samples": 2000}')
+    timed = bot == "planner" and "seconds" not in extra
+    params: dict[str, Any] = {"seconds": seconds} if timed else {}
     agent = make_agent(game, bot, 0, **params, **extra)
     times = TurnTimes(game)
     record = play_game(game, [agent], seed=seed, agent_seed=seed, turn_times=times)
@@ -423,8 +427,13 @@ def main(argv: list[str] | None = None) -> int:
     if "solo" in parts:
         from gametable.games.ramen_ramen.scoring import band_label, critics_band
 
+        budget = (
+            f"{args.solo_params.get('samples')} samples per decision"
+            if args.solo_params.get("seconds", 0) is None
+            else f"{args.solo_params.get('seconds', args.solo_seconds)} s per turn"
+        )
         print(
-            f"\nRamen! Ramen! solo, bot {args.solo_bot} at {args.solo_seconds} s per turn, "
+            f"\nRamen! Ramen! solo, bot {args.solo_bot} at {budget}, "
             f"seeds {args.solo_first_seed}–{args.solo_first_seed + args.seeds - 1}"
         )
         first = args.solo_first_seed
@@ -439,7 +448,7 @@ def main(argv: list[str] | None = None) -> int:
                         "seed": seed,
                         "bot": args.solo_bot,
                         "params": args.solo_params,
-                        "seconds": args.solo_seconds,
+                        "seconds": args.solo_params.get("seconds", args.solo_seconds),
                         "score": score,
                         "max_turn_s": round(max(game_turns), 4),
                     }

@@ -91,12 +91,12 @@ PLANNER_LOOKAHEAD = 0.75
 """Weight of the next play's gain in the rollout policy's choice of a play
 (:func:`lookahead_play`; 0 is the one-step policy)."""
 
-PLANNER_NOISE = 0.2
+PLANNER_NOISE = 0.4
 """Random amount (uniform in [0, noise)) added to each play's value in the compiled
 rollouts' lookahead policy before the best is taken: plays nearly as good as the best are
-sometimes played. Alone the policy scores about 0.3 less for it, but the planner's
+sometimes played. Alone the policy scores about 0.6 less for it, but the planner's
 rollouts then average over its near-ties instead of repeating one fixed choice, and the
-planner scores more (docs/search.md)."""
+planner scores more (0.2 at first, 0.4 since a comparison of widths: docs/search.md)."""
 
 MAX_WIDTH = 256
 """The most candidates a search compares (the compiled rollouts' limit; a position has at
