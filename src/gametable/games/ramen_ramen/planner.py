@@ -96,7 +96,8 @@ PLANNER_NOISE = 0.4
 rollouts' lookahead policy before the best is taken: plays nearly as good as the best are
 sometimes played. Alone the policy scores about 0.6 less for it, but the planner's
 rollouts then average over its near-ties instead of repeating one fixed choice, and the
-planner scores more (0.2 at first, 0.4 since a comparison of widths: docs/search.md)."""
+planner scores more (the width was 0.2 at first; 0.4 since a comparison of widths,
+docs/search.md)."""
 
 MAX_WIDTH = 256
 """The most candidates a search compares (the compiled rollouts' limit; a position has at
