@@ -606,7 +606,7 @@ def test_compiled_statistics_prune_as_the_python_search_prunes() -> None:
         )
         out: list[list[int]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
-        for n in range(1, 41):
+        for n in range(1, 81):
             rollouts.sample(alive, out)
             if n >= 8 and n % 4 == 0:
                 expected = prune_paired(alive, out.__getitem__)

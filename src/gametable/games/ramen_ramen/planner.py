@@ -6,8 +6,9 @@ four cards discarded face down. :class:`PlannerAgent` decides from its view alon
 1. **Candidates.** At the play step a decision is really a pair — the two cards played
    (where) and the Fridge card taken next — since nothing new is seen between the two.
    Every pair is scored by a quick evaluation (:func:`bowl_table`: what an open bowl is
-   likely to be worth: the greedy bot's formula, tuned for solo), pairs that leave the
-   same bowls are counted once, and the best ``width`` are kept.
+   likely to be worth: the greedy bot's formula, its values fitted to the planner's own
+   choices, :data:`SOLO_EVALUATION`), pairs that leave the same bowls are counted once,
+   and the best ``width`` are kept.
 2. **Samples.** The unseen cards are shuffled into a possible deck order (the order
    nobody knows; the view gives only its size), the same orders for every candidate
    (common random numbers, so candidates are compared on equal luck).
@@ -80,16 +81,20 @@ from gametable.games.ramen_ramen.state import (
     turn_decisions,
 )
 
-SOLO_EVALUATION = (3.491, 0.697, 0.952, 0.589)
+SOLO_EVALUATION = (5.4535, 0.981, 0.9335, 0.7483)
 """The bowl evaluation's (avg_card, hit_rate, promise, card_cost) for the planner's
-candidates and rollouts: tuned for the solo game by a random search over the rollout
-policy's own score (3,000 deals, seeds 10000–12999), where it plays 54.49 on average
-against 53.43 with the greedy bot's (2.6, 0.8, 0.8, 1.0) on 4,000 other deals (seeds
-13000–16999)."""
+candidates and rollouts, fitted with :data:`PLANNER_LOOKAHEAD` to the planner's own
+choices (``benchmarks/fit_planner_policy.py``: the rollout policy's plays made as like
+the planner's as the policy's form allows, 5,280 play decisions of 240 games, seeds
+12,100,100–12,100,339), so the rollouts play on as the planner would. Before, (3.491,
+0.697, 0.952, 0.589), from a random search over the one-step policy's own score; the
+fitted values score more for the planner (docs/search.md) and for the policies alone too
+(the one-step 54.72 against 54.47, the lookahead 56.27 against 56.05, 5,000 deals)."""
 
-PLANNER_LOOKAHEAD = 0.75
+PLANNER_LOOKAHEAD = 0.7634
 """Weight of the next play's gain in the rollout policy's choice of a play
-(:func:`lookahead_play`; 0 is the one-step policy)."""
+(:func:`lookahead_play`; 0 is the one-step policy), fitted with
+:data:`SOLO_EVALUATION` (0.75 before)."""
 
 PLANNER_NOISE = 0.4
 """Random amount (uniform in [0, noise)) added to each play's value in the compiled
