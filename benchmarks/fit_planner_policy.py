@@ -22,7 +22,9 @@ The fitted values are a proposal: the planner's strength decides (``bench_search
 
     python benchmarks/fit_planner_policy.py --first-seed 12100100 --games 240
 
-(about 12 minutes on two cores, 5,280 decisions; the fit about a minute.)
+(about 12 minutes on two cores, 5,280 decisions; the fit about a minute.) With the default
+parameters this starts from the fitted values; the fit that made them started from the
+values before (docs/search.md gives that command).
 """
 
 from __future__ import annotations
