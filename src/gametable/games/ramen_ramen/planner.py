@@ -799,7 +799,7 @@ class PlannerAgent:
     one-step policy — without them), ``noise`` (the compiled rollout policy's random
     perturbation: :data:`PLANNER_NOISE`; 0 makes it deterministic), and the bowl
     evaluation's ``avg_card``, ``hit_rate``,
-    ``promise`` and ``card_cost`` (as the greedy bot's, tuned for the solo game).
+    ``promise`` and ``card_cost`` (as the greedy bot's; by default :data:`SOLO_EVALUATION`).
 
     The play's search chooses a (play, Fridge card) pair, and nothing new is seen before
     the pick, so the pick normally follows the plan at once and the play's search gets
