@@ -41,18 +41,18 @@ from scipy.optimize import minimize
 from gametable.core.registry import get_game
 from gametable.core.rng import Rng
 from gametable.games.ramen_ramen.planner import (
+    _FULL,
     _MAX_LEFT,
+    _ROWS,
     PLANNER_LOOKAHEAD,
     SOLO_EVALUATION,
     PlannerAgent,
     _root,
     flat_tables,
 )
-from gametable.games.ramen_ramen.state import SERVE_SUM
+from gametable.games.ramen_ramen.state import _PLACE_PAIRS, SERVE_SUM
 
-_FLAT = 21 * 128
-_FULL = 127
-_PLACE_PAIRS = [(p, q) for p in range(3) for q in range(3) if p != q]
+_FLAT = _ROWS * 128
 
 Decision = tuple[list[int], list[int], list[int], list[int], int, tuple[tuple[int, int], ...]]
 """(hand, Fridge, bowl sums, bowl ingredient masks, deck size, the planner's placements)."""
