@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -100,6 +100,25 @@ rated_t = sa.Table(
     sa.Column("table_id", sa.String(32), sa.ForeignKey("gt_tables.id"), primary_key=True),
     sa.Column("at", sa.Float, nullable=False),
 )
+
+rating_log_t = sa.Table(
+    "gt_rating_log",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("gt_tables.id"), nullable=False),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("player", sa.String(96), nullable=False),
+    sa.Column("rank", sa.Integer, nullable=False),
+    sa.Column("mu_before", sa.Float, nullable=False),
+    sa.Column("sigma_before", sa.Float, nullable=False),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Index("ix_gt_rating_log_game_player", "game", "player"),
+)
+
+RatingUpdate = Callable[[dict[str, tuple[float, float]]], Mapping[str, tuple[float, float]]]
+"""Turns players' current ``(mu, sigma)`` into their new ones (:meth:`Store.apply_ratings`)."""
 
 
 def dumps(data: Any) -> str:
@@ -515,46 +534,91 @@ class Store:
 
     # -- ratings ------------------------------------------------------------------------
 
-    def ratings(self, game: str, players: Sequence[str]) -> dict[str, tuple[float, float, int]]:
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(ratings_t).where(
-                    ratings_t.c.game == game, ratings_t.c.player.in_(list(players))
-                )
-            ).all()
-        return {r.player: (r.mu, r.sigma, r.games) for r in rows}
-
-    def save_ratings(
-        self, table_id: str, game: str, new: dict[str, tuple[float, float, int]]
+    def apply_ratings(
+        self,
+        table_id: str,
+        game: str,
+        ranks: Mapping[str, int],
+        update: RatingUpdate,
+        default: tuple[float, float],
     ) -> bool:
-        """Store a finished table's rating changes exactly once (False if already rated).
+        """Rate a finished table exactly once, as if it ended after every table rated before.
 
-        Two processes rating the same table at once: the second's ``gt_rated`` insert
-        violates the primary key and its whole transaction is dropped.
+        ``ranks`` maps each rated player to their rank at this table; ``update`` turns the
+        players' current ``(mu, sigma)`` into their new ones (``default`` for a player with
+        no rating yet). One transaction marks the table rated, reads the players' ratings
+        (locked: PostgreSQL row locks, SQLite's write lock, taken before the read), applies
+        the update, bumps each player's game count and appends the changes to the rating
+        log; so two tables of the same players ending at the same moment, in one process or
+        in several, are applied one after the other and neither update is lost. Returns
+        ``False`` if the table was already rated (nothing changes).
         """
-        now = time.time()
-        try:
-            return self._save_ratings(table_id, game, new, now)
-        except sa.exc.IntegrityError:
-            return False
+        for attempt in range(8):
+            try:
+                return self._apply_ratings(table_id, game, ranks, update, default)
+            except sa.exc.IntegrityError:
+                return False  # another process marked this table rated first
+            except sa.exc.OperationalError as exc:
+                # A deadlock or serialization failure rolled everything back: try again.
+                if getattr(exc.orig, "sqlstate", None) not in ("40P01", "40001") or attempt == 7:
+                    raise
+        raise AssertionError("unreachable")
 
-    def _save_ratings(
-        self, table_id: str, game: str, new: dict[str, tuple[float, float, int]], now: float
+    def _apply_ratings(
+        self,
+        table_id: str,
+        game: str,
+        ranks: Mapping[str, int],
+        update: RatingUpdate,
+        default: tuple[float, float],
     ) -> bool:
+        now = time.time()
+        players = sorted(ranks)
         with self.engine.begin() as conn:
-            done = conn.execute(
-                sa.select(rated_t.c.table_id).where(rated_t.c.table_id == table_id)
-            ).first()
-            if done is not None:
-                return False
+            # The first statement writes: the marker row takes SQLite's write lock (so the
+            # ratings read below cannot change before this transaction commits), and a
+            # table already rated (or being rated by another transaction, which this one
+            # then waits for) violates its primary key: nothing is applied twice.
             conn.execute(rated_t.insert().values(table_id=table_id, at=now))
-            for player, (mu, sigma, games) in new.items():
-                updated = conn.execute(
-                    ratings_t.update()
-                    .where(ratings_t.c.game == game, ratings_t.c.player == player)
-                    .values(mu=mu, sigma=sigma, games=games, updated_at=now)
-                )
-                if updated.rowcount == 0:
+            if not players:
+                return True
+            if self.dialect == "postgresql":
+                from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+                # Every player gets a row (in name order, so two transactions never wait on
+                # each other in a circle), then the rows are locked for this transaction.
+                for player in players:
+                    conn.execute(
+                        pg_insert(ratings_t)
+                        .values(
+                            game=game,
+                            player=player,
+                            mu=default[0],
+                            sigma=default[1],
+                            games=0,
+                            updated_at=now,
+                        )
+                        .on_conflict_do_nothing()
+                    )
+            rows = conn.execute(
+                sa.select(ratings_t)
+                .where(ratings_t.c.game == game, ratings_t.c.player.in_(players))
+                .order_by(ratings_t.c.player)
+                .with_for_update()
+            ).all()
+            known = {r.player: (r.mu, r.sigma, r.games) for r in rows}
+            before = {p: known[p][:2] if p in known else default for p in players}
+            after = update(before)
+            for player in players:
+                mu, sigma = after[player]
+                games = known[player][2] + 1 if player in known else 1
+                if player in known:
+                    conn.execute(
+                        ratings_t.update()
+                        .where(ratings_t.c.game == game, ratings_t.c.player == player)
+                        .values(mu=mu, sigma=sigma, games=games, updated_at=now)
+                    )
+                else:
                     conn.execute(
                         ratings_t.insert().values(
                             game=game,
@@ -565,7 +629,45 @@ class Store:
                             updated_at=now,
                         )
                     )
+            conn.execute(
+                rating_log_t.insert(),
+                [
+                    {
+                        "table_id": table_id,
+                        "game": game,
+                        "player": player,
+                        "rank": ranks[player],
+                        "mu_before": before[player][0],
+                        "sigma_before": before[player][1],
+                        "mu": after[player][0],
+                        "sigma": after[player][1],
+                        "at": now,
+                    }
+                    for player in players
+                ],
+            )
         return True
+
+    def rating_log(self, game: str, player: str | None = None) -> list[dict[str, Any]]:
+        """Every rating change of ``game`` (of one ``player``), in the order applied."""
+        query = sa.select(rating_log_t).where(rating_log_t.c.game == game)
+        if player is not None:
+            query = query.where(rating_log_t.c.player == player)
+        with self.engine.connect() as conn:
+            rows = conn.execute(query.order_by(rating_log_t.c.id)).all()
+        return [
+            {
+                "table": r.table_id,
+                "player": r.player,
+                "rank": r.rank,
+                "mu_before": r.mu_before,
+                "sigma_before": r.sigma_before,
+                "mu": r.mu,
+                "sigma": r.sigma,
+                "at": r.at,
+            }
+            for r in rows
+        ]
 
     def unrated_finished(self) -> list[str]:
         with self.engine.connect() as conn:

@@ -3,8 +3,14 @@
 Every seat with an identity is rated: a human seat by the name its player gave (there
 are no accounts: the name is the identity), a bot seat as ``"<bot> (bot)"``. Anonymous
 human seats are left out; a game with fewer than two rated seats changes nothing. Seats
-are ranked by the game's result (team-mates and shared victories tie). A table is rated
-exactly once (the ``gt_rated`` row and the new ratings commit together).
+are ranked by the game's result (team-mates and shared victories tie).
+
+A table is rated exactly once, and never from stale ratings: :meth:`Store.apply_ratings
+<gametable.server.db.Store.apply_ratings>` reads the players' ratings, applies this
+table's update and marks the table rated in one locking transaction, so tables of the
+same players that end at the same moment (in one process or several) are applied one
+after the other, each from the ratings the one before left, and the rating log records
+the order.
 """
 
 from __future__ import annotations
@@ -24,29 +30,24 @@ def identity(kind: str, name: str | None, bot: dict | None) -> str | None:  # ty
 
 
 def rate_table(store: Store, table_id: str) -> bool:
-    """Apply a finished table's result to the ratings; False if there was nothing to do."""
+    """Apply a finished table's result to the ratings; False if there was nothing to do
+    (not finished, or already rated)."""
     row = store.load_table(table_id)
     if row is None or row.status != "finished" or not row.result:
         return False
     ranks = row.result["ranks"]
-    seats = [
-        (identity(s.kind, s.name, s.bot), ranks[s.seat]) for s in row.seats if s.seat < len(ranks)
-    ]
     rated: dict[str, int] = {}
-    for who, rank in seats:
-        if who is not None and who not in rated:
-            rated[who] = rank
+    for s in row.seats:
+        who = identity(s.kind, s.name, s.bot)
+        if who is not None and who not in rated and s.seat < len(ranks):
+            rated[who] = int(ranks[s.seat])
     if len(rated) < 2:
-        return store.save_ratings(table_id, row.game, {})
-    names = sorted(rated)
-    known = store.ratings(row.game, names)
-    teams = []
-    for who in names:
-        mu, sigma, _ = known.get(who, (_MODEL.mu, _MODEL.sigma, 0))
-        teams.append([_MODEL.rating(mu=mu, sigma=sigma, name=who)])
-    new = _MODEL.rate(teams, ranks=[rated[who] for who in names])
-    out = {
-        who: (team[0].mu, team[0].sigma, known.get(who, (0.0, 0.0, 0))[2] + 1)
-        for who, team in zip(names, new, strict=True)
-    }
-    return store.save_ratings(table_id, row.game, out)
+        rated = {}  # marked rated, nothing changes
+
+    def update(current: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
+        names = sorted(current)
+        teams = [[_MODEL.rating(mu=current[n][0], sigma=current[n][1], name=n)] for n in names]
+        new = _MODEL.rate(teams, ranks=[rated[n] for n in names])
+        return {n: (team[0].mu, team[0].sigma) for n, team in zip(names, new, strict=True)}
+
+    return store.apply_ratings(table_id, row.game, rated, update, (_MODEL.mu, _MODEL.sigma))
