@@ -39,6 +39,26 @@ def register(app: typer.Typer) -> None:
             float,
             typer.Option(help="messages a second a connection may send", min=1, metavar="N"),
         ] = 20.0,
+        lease_seconds: Annotated[
+            float,
+            typer.Option(
+                help="with --redis: how long a process holds a table's bots and clocks without "
+                "renewing (a dead process's tables are taken over after this)",
+                min=1,
+                max=3600,
+                metavar="S",
+            ),
+        ] = 10.0,
+        presence_seconds: Annotated[
+            float,
+            typer.Option(
+                help="with --redis: how long a process's connected players count without a "
+                "refresh (a dead process's players count as gone after this)",
+                min=1,
+                max=3600,
+                metavar="S",
+            ),
+        ] = 15.0,
         log_level: Annotated[str, typer.Option(help="uvicorn log level", metavar="LEVEL")] = "info",
     ) -> None:
         """Run the online server: lobby API, WebSocket play, bots, clocks (see docs/server.md)."""
@@ -60,6 +80,8 @@ def register(app: typer.Typer) -> None:
             bot_workers=bot_workers,
             redis_prefix=redis_prefix,
             messages_per_second=message_rate,
+            lease_seconds=lease_seconds,
+            presence_seconds=presence_seconds,
         )
         typer.echo(f"gametable server on http://{host}:{port}  (database: {config.database})")
         uvicorn.run(

@@ -7,7 +7,8 @@ process that has clients at that table reads the new decisions from the database
 its clients their new views (the approach of boardgame.io's Redis pub/sub). Presence — is
 anyone connected to seat ``s`` anywhere? — lives in Redis sorted sets whose members are
 process ids scored by an expiry time, refreshed while the connection lasts, so a process
-that dies stops counting within :attr:`RedisHub.PRESENCE_TTL` seconds.
+that dies stops counting within :attr:`RedisHub.presence_ttl` seconds (15 by default), and
+whoever shows or runs that seat looks again when the entries it relied on expire.
 """
 
 from __future__ import annotations
@@ -48,6 +49,11 @@ class LocalHub:
     async def is_present(self, table_id: str, seat: int) -> bool:
         return self._present[(table_id, seat)] > 0
 
+    async def presence(self, table_id: str, seat: int) -> tuple[bool, float | None]:
+        """Whether anyone is connected to the seat, and until when (wall-clock time) that
+        holds without news: ``None`` when it is known here (this process's connections)."""
+        return self._present[(table_id, seat)] > 0, None
+
     async def close(self) -> None:
         return None
 
@@ -56,13 +62,17 @@ class RedisHub:
     """Several server processes: updates through Redis pub/sub, presence in Redis."""
 
     PRESENCE_TTL = 15.0
-    REFRESH = 5.0
 
-    def __init__(self, url: str, prefix: str = "gametable") -> None:
+    def __init__(
+        self, url: str, prefix: str = "gametable", presence_ttl: float = PRESENCE_TTL
+    ) -> None:
         import redis.asyncio as aioredis
 
         self.process_id = uuid.uuid4().hex
         self.prefix = prefix
+        self.presence_ttl = presence_ttl
+        """How long a process's presence entry counts without being refreshed."""
+        self.refresh_every = presence_ttl / 3
         self.channel = f"{prefix}:events"
         self._redis = aioredis.from_url(url, decode_responses=True)
         self._local: Counter[tuple[str, int]] = Counter()
@@ -108,9 +118,9 @@ class RedisHub:
 
     async def _refresh(self) -> None:
         while True:
-            await asyncio.sleep(self.REFRESH)
+            await asyncio.sleep(self.refresh_every)
             with contextlib.suppress(Exception):
-                expiry = time.time() + self.PRESENCE_TTL
+                expiry = time.time() + self.presence_ttl
                 async with self._redis.pipeline(transaction=False) as pipe:
                     for table_id, seat in list(self._local):
                         pipe.zadd(self._key(table_id, seat), {self.process_id: expiry})
@@ -124,7 +134,7 @@ class RedisHub:
         self._local[key] += delta
         if self._local[key] > 0:
             await self._redis.zadd(
-                self._key(table_id, seat), {self.process_id: time.time() + self.PRESENCE_TTL}
+                self._key(table_id, seat), {self.process_id: time.time() + self.presence_ttl}
             )
         else:
             del self._local[key]
@@ -134,6 +144,21 @@ class RedisHub:
     async def is_present(self, table_id: str, seat: int) -> bool:
         count = await self._redis.zcount(self._key(table_id, seat), time.time(), "+inf")
         return int(count) > 0
+
+    async def presence(self, table_id: str, seat: int) -> tuple[bool, float | None]:
+        """Whether anyone is connected to the seat, and until when (wall-clock time) that
+        holds without news: ``None`` when a connection of this process holds the seat
+        (its end is known here); else the last expiry among the other processes' entries,
+        which they refresh while their connections last — a process that died stops
+        refreshing, and whoever runs the table must look again then."""
+        if self._local.get((table_id, seat), 0) > 0:
+            return True, None
+        entries = await self._redis.zrangebyscore(
+            self._key(table_id, seat), time.time(), "+inf", withscores=True
+        )
+        if not entries:
+            return False, None
+        return True, max(float(score) for _, score in entries)
 
     async def close(self) -> None:
         for task in self._tasks:

@@ -54,6 +54,10 @@ class ServerConfig:
     max_message_bytes: int = 64 * 1024
     messages_per_second: float = 20.0
     redis_prefix: str = "gametable"
+    presence_seconds: float = 15.0
+    """With Redis: how long a process's "someone is connected to this seat" counts unless it
+    is refreshed (every third of it). A process that dies stops refreshing: its players
+    count as gone this long after, and their grace period starts then."""
 
     def __post_init__(self) -> None:
         if not self.database:
@@ -85,7 +89,9 @@ class GameServer:
                     "several server processes need a shared PostgreSQL database; "
                     "with SQLite run a single process (no --redis)"
                 )
-            self.hub = RedisHub(self.config.redis, self.config.redis_prefix)
+            self.hub = RedisHub(
+                self.config.redis, self.config.redis_prefix, self.config.presence_seconds
+            )
         else:
             self.hub = LocalHub()
         self.writer = Writer(self.store)
@@ -107,7 +113,7 @@ class GameServer:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         for live in list(self.tables.values()):
-            live.stop_tasks()
+            live.stop_tasks(presence=True)
             for client in list(live.clients):
                 await client.close()
         with contextlib.suppress(Exception):
@@ -191,6 +197,9 @@ class GameServer:
         live = LiveTable(self, row)
         live.catch_up(moves)
         live.events = events
+        for seat in range(live.players):  # who is connected, here or in other processes
+            if row.seats[seat].kind == "human":
+                await live.presence_changed(seat)
         if row.clock is not None:
             live.clock.restore(row.clock, time.monotonic())
         elif row.status == "playing":

@@ -276,6 +276,8 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
         self.grace_tasks: dict[int, asyncio.Task[None]] = {}
+        self.presence_tasks: dict[int, asyncio.Task[None]] = {}
+        """Per seat held only by other processes' connections: a look when they expire."""
         self.timer: asyncio.Task[None] | None = None
         self.timed_out: set[int] = set()
         self.events: list[dict[str, Any]] = []
@@ -579,7 +581,7 @@ class LiveTable:
         """
         await self.broadcast()
         if self.status == "finished":
-            self.stop_tasks()
+            self.stop_tasks(presence=True)
             if committed:
                 self.server.on_finished(self)
         elif self.owned:
@@ -696,8 +698,14 @@ class LiveTable:
         except Exception:
             log.exception("table %s: bot for seat %s failed", self.id, seat)
 
-    def stop_tasks(self) -> None:
-        for task in [*self.bot_tasks.values(), *self.grace_tasks.values()]:
+    def stop_tasks(self, presence: bool = False) -> None:
+        """Stop the owner's work (bots, grace periods, the clock's timer); with
+        ``presence``, also the looks at other processes' presence (the table is done)."""
+        tasks = [*self.bot_tasks.values(), *self.grace_tasks.values()]
+        if presence:
+            tasks += self.presence_tasks.values()
+            self.presence_tasks.clear()
+        for task in tasks:
             task.cancel()
         self.bot_tasks.clear()
         self.grace_tasks.clear()
@@ -706,9 +714,23 @@ class LiveTable:
             self.timer = None
 
     async def presence_changed(self, seat: int) -> None:
-        """Someone connected to or left ``seat`` (here or in another process)."""
-        present = await self.server.hub.is_present(self.id, seat)
+        """Someone connected to or left ``seat`` (here or in another process), or the
+        presence this table relied on may have expired: look again, and act on it.
+
+        When the seat is held only by another process's connections, their entries expire
+        unless that process keeps refreshing them; a process that died does not, and tells
+        nobody. So the table looks again when they expire (:meth:`_watch_presence`): the
+        absent player's grace period then starts even after a takeover, and every frame
+        stops calling the seat connected."""
+        present, until = await self.server.hub.presence(self.id, seat)
         self.present[seat] = present
+        watch = self.presence_tasks.pop(seat, None)
+        if watch is not None and watch is not asyncio.current_task():
+            watch.cancel()
+        if present and until is not None and self.status != "finished":
+            self.presence_tasks[seat] = asyncio.create_task(
+                self._watch_presence(seat, until), name="gametable-presence"
+            )
         row = self.seats[seat]
         if not self.owned or row.kind != "human" or self.status == "finished":
             await self.broadcast()
@@ -724,6 +746,13 @@ class LiveTable:
             if grace is not None:
                 self.grace_tasks[seat] = asyncio.create_task(self._grace(seat, float(grace)))
         await self.broadcast()
+
+    async def _watch_presence(self, seat: int, until: float) -> None:
+        await asyncio.sleep(max(0.0, until - time.time()) + 0.05)
+        try:
+            await self.presence_changed(seat)
+        except Exception:
+            log.exception("table %s: checking seat %s's presence failed", self.id, seat)
 
     async def _grace(self, seat: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
