@@ -52,8 +52,9 @@ def test_a_player_on_a_dead_process_is_replaced_after_the_takeover(
         assert time.monotonic() - killed < 30, b.output()
         # The stand-in plays for the absent player: the game goes on.
         watcher.wait(
-            lambda f: f["type"] == "state"
-            and (f["version"] > version or f["status"] == "finished"),
+            lambda f: (
+                f["type"] == "state" and (f["version"] > version or f["status"] == "finished")
+            ),
             timeout=30,
         )
         kinds = [e["kind"] for e in replaced["events"]]
