@@ -44,9 +44,11 @@ play: $(VENV)/.server
 play-terminal: $(VENV)/.runtime-sim
 	$(BIN)/gametable play $(GAME) $(TERMINAL_ARGS)
 
+# ruff, mypy, and the layers (import-linter's contracts in pyproject.toml: README "Layers").
 lint: $(VENV)/.dev
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 # PostgreSQL and Redis for the server tests: started if they are down, loud failure if not.
 services:

@@ -75,7 +75,9 @@ def test_ismcts_plays_whole_games_against_greedy(name: str) -> None:
 
 
 def test_ismcts_finds_the_obvious_scoring_play() -> None:
-    from gametable.games.ramen_ramen.state import Play, position
+    from ramen_helpers import position
+
+    from gametable.games.ramen_ramen.state import Play
 
     # Solo, last two cards, nothing left to draw or take. S2 into bowl 1 serves a bowl of
     # five ingredients (5 points); A7 there would serve only four (3 points).
@@ -93,7 +95,9 @@ def _card(name: str) -> int:
 
 
 def test_ismcts_takes_the_win_in_a_two_player_endgame() -> None:
-    from gametable.games.ramen_ramen.state import Play, position
+    from ramen_helpers import position
+
+    from gametable.games.ramen_ramen.state import Play
 
     # Two players, open bowls only, no cards left anywhere but seat 0's hand: putting N0
     # into bowl 1 serves it (all 7 ingredients: 10 points) for seat 0; anything else
@@ -111,7 +115,7 @@ def test_ismcts_takes_the_win_in_a_two_player_endgame() -> None:
 
 
 def test_ismcts_decides_from_the_view_only() -> None:
-    from gametable.games.ramen_ramen.state import position
+    from ramen_helpers import position
 
     # Two states that differ only in the opponent's hand and the deck order: the same
     # view, so the same decision for the same generator.
@@ -192,7 +196,9 @@ def test_ismcts_counts_an_illegal_root_candidate_as_a_loss() -> None:
 
 
 def test_paired_root_search_finds_the_obvious_play_and_is_reproducible() -> None:
-    from gametable.games.ramen_ramen.state import Play, position
+    from ramen_helpers import position
+
+    from gametable.games.ramen_ramen.state import Play
 
     state = position(1, [["S2", "A7"]], bowls=[["A3", "K3", "M3", "G3"], [], []], deck=[])
     legal = state.legal_actions(0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
@@ -53,6 +54,19 @@ def test_a_value_of_the_wrong_type_is_refused_before_any_game() -> None:
         make_agent(RAMEN, "ismcts", 0, iterations=0)
     with pytest.raises(OptionError, match="hold_jokers takes true or false"):
         make_agent(get_game("rummikub"), "solver", 0, hold_jokers="maybe")
+
+
+@pytest.mark.parametrize(
+    "value",
+    [math.nan, math.inf, -math.inf, "nan", "inf", "1e400", "9" * 5000, 10**400],
+    ids=["nan", "inf", "-inf", "'nan'", "'inf'", "'1e400'", "'99…'", "10**400"],
+)
+@pytest.mark.parametrize("setting", ["seconds", "exploration"])
+def test_a_number_setting_takes_only_finite_numbers(setting: str, value: object) -> None:
+    """``ismcts:seconds=nan`` would make a bot whose clock never ends (issue 28)."""
+    with pytest.raises(AgentSettingError, match=f"setting {setting} takes a finite number"):
+        make_agent(RAMEN, "ismcts", 0, **{setting: value})
+    assert check_agent_settings(RAMEN, "ismcts", {setting: 1e308}) == {setting: 1e308}
 
 
 def test_text_values_are_read_as_the_settings_types() -> None:

@@ -274,6 +274,34 @@ def test_bad_bot_settings_are_refused_before_the_game(seats: str, message: str) 
     assert "Seat 0" not in result.output  # no game was shown
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("rummikub", "--option", "turn_seconds=nan"), "'turn_seconds' takes a whole number"),
+        (("rummikub", "--turn-seconds", "1e400"), "'turn_seconds' takes a whole number"),
+        (("rummikub", "--turn-seconds", str(10**30)), "turn_seconds must be at most a week"),
+        (("rummikub", "--turn-seconds", "604801"), "turn_seconds must be at most a week"),
+        (
+            ("ramen-ramen", "--seats", "human,ismcts:seconds=nan"),
+            "the ismcts bot's setting seconds takes a finite number, got nan",
+        ),
+        (
+            ("ramen-ramen", "--seats", "human,ismcts:exploration=1e400"),
+            "the ismcts bot's setting exploration takes a finite number, got inf",
+        ),
+    ],
+)
+def test_non_finite_and_huge_numbers_are_refused_before_the_game(
+    args: tuple[str, ...], message: str
+) -> None:
+    """A turn timer of 10**30 seconds overflowed the terminal's wait (a traceback), and a bot
+    with ``seconds=nan`` had a clock that never ends (issue 28)."""
+    result = run("play", *args, input="\n")
+    assert result.exit_code == 2, result.output
+    assert message in result.output, result.output
+    assert "seat 0>" not in result.output  # no game was shown
+
+
 # -- --record and --resume (issue 11.13, issue 12.7, issue 12.8) ------------------------------
 
 

@@ -12,6 +12,7 @@ MODULES = [
     "gametable.core.game",
     "gametable.core.records",
     "gametable.core.rng",
+    "gametable.core.values",
     "gametable.agents.base",
     "gametable.agents.clock",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import pytest
@@ -66,6 +67,20 @@ def test_option_spec_coerces_text_and_rejects_bad_values() -> None:
     mode = OptionSpec("winner", str, "points", "match winner", choices=("points", "games_won"))
     with pytest.raises(OptionError, match="must be one of points, games_won"):
         mode.coerce("luck")
+
+
+@pytest.mark.parametrize(
+    "value",
+    [math.nan, math.inf, -math.inf, "nan", "inf", "-Infinity", "1e400", 10**400],
+    ids=["nan", "inf", "-inf", "'nan'", "'inf'", "'-Infinity'", "'1e400'", "10**400"],
+)
+def test_a_number_option_takes_only_finite_numbers(value: object) -> None:
+    """NaN and the infinities (``1e400`` reads as one) are no option value, and an integer
+    too large for a float is refused rather than overflowing (issue 28)."""
+    speed = OptionSpec("speed", float, 1.0, "how fast")
+    assert speed.coerce(2) == 2.0 and speed.coerce("0.5") == 0.5 and speed.coerce(1e308) == 1e308
+    with pytest.raises(OptionError, match="option 'speed' takes a finite number, got"):
+        speed.coerce(value)
 
 
 def test_resolve_options_fills_defaults_and_rejects_unknown_options_and_player_counts() -> None:

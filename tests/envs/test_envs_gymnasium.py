@@ -92,7 +92,8 @@ def test_a_bot_that_never_reads_its_view_is_handed_an_empty_one(reads: bool) -> 
     """Building a view costs more than a random bot's whole decision: a bot that says it
     does not read it (``reads_view = False``, as ``random``) gets ``{}``; any other bot
     gets its seat's real view."""
-    from gametable.agents.base import RandomAgent, reads_view
+    from gametable.agents.base import RandomAgent
+    from gametable.core.agent import reads_view
 
     assert not reads_view(RandomAgent()) and reads_view(object())
     env = GametableEnv("ramen-ramen", 2, opponents="random")

@@ -1,4 +1,7 @@
-"""The agent protocol, the generic agents that work on every game, and bot settings.
+"""The generic agents that work on every game, and bot settings.
+
+The agent protocol (:class:`Agent`, :data:`AgentFactory`) is the core's
+(:mod:`gametable.core.agent`); it is re-exported here and from :mod:`gametable.agents`.
 
 A bot's *settings* are the keyword parameters of its factory after ``game`` and ``seat``
 (``GreedyAgent(game, seat, avg_card=2.6, …)``), with their type annotations and
@@ -11,41 +14,21 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import math
 import types
 import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
+# The agent protocol is the core's (the game interface names it); re-exported here, where
+# it used to live.
+from gametable.core.agent import Agent as Agent
+from gametable.core.agent import AgentFactory as AgentFactory
+from gametable.core.agent import reads_view as reads_view
 from gametable.core.errors import OptionError, quote
 from gametable.core.game import Action, Game, View
 from gametable.core.rng import Rng
-
-
-class Agent(Protocol):
-    """A player that decides from its view alone.
-
-    ``act`` receives the seat's view (:meth:`gametable.core.State.view`), the legal actions
-    and a generator for any randomness it needs, and returns one of the legal actions (or,
-    in games whose actions cannot all be listed, any legal action).
-
-    An agent class may set ``reads_view = False`` when it never looks at the view (as
-    :class:`RandomAgent`): a caller that knows it may then hand it an empty view rather
-    than build one (:func:`reads_view`).
-    """
-
-    name: str
-
-    def act(self, view: View, legal: Sequence[Action], rng: Rng) -> Action: ...
-
-
-AgentFactory = Callable[..., Agent]
-"""Builds an agent: ``factory(game, seat, **settings)``."""
-
-
-def reads_view(agent: object) -> bool:
-    """Whether ``agent`` looks at its view (an agent says no with ``reads_view = False``)."""
-    return bool(getattr(agent, "reads_view", True))
 
 
 class RandomAgent:
@@ -163,6 +146,7 @@ class AgentSetting:
         :class:`~gametable.core.errors.OptionError` saying what the setting takes."""
         if not self.types:
             return value
+        given = value
         if isinstance(value, str) and str not in self.types:
             value = self._from_text(value)
         if value is None and type(None) in self.types:
@@ -174,13 +158,24 @@ class AgentSetting:
             if int in self.types:
                 return value
             if float in self.types:
-                return float(value)
+                return self._finite(value, given)
         elif isinstance(value, float):
             if float in self.types:
-                return value
+                return self._finite(value, given)
         elif isinstance(value, str) and str in self.types:
             return value
         raise OptionError(f"setting {self.name} takes {self.kind}, got {quote(value)}")
+
+    def _finite(self, value: int | float, given: Any) -> float:
+        """``value`` as a float, or :class:`~gametable.core.errors.OptionError` quoting what
+        was ``given`` for NaN, an infinity (text such as ``"1e400"`` reads as one) or an
+        integer too large for a float."""
+        try:
+            if math.isfinite(value):
+                return float(value)
+        except OverflowError:
+            pass
+        raise OptionError(f"setting {self.name} takes a finite number, got {quote(given)}")
 
     def _from_text(self, text: str) -> Any:
         low = text.strip().lower()

@@ -6,8 +6,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from gametable.agents.base import Agent
 from gametable.agents.clock import TurnTimes
+from gametable.core.agent import Agent
 from gametable.core.game import Game, Result
 from gametable.core.records import Record, Recorder
 from gametable.core.rng import Rng, fresh_seed

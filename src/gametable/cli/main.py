@@ -1,4 +1,7 @@
-"""The ``gametable`` command: play, replay and list games.
+"""The ``gametable`` command: play, replay and list games, and the entry point.
+
+The typer app and the helpers the command modules share are in :mod:`.app`; this module
+adds its own commands, then those of :mod:`.sim_commands` and :mod:`.serve`.
 
 Game options can be given as ``--option name=value`` or directly as ``--name value`` /
 ``--name`` (for true/false options), using the option names ``gametable games`` lists
@@ -12,81 +15,21 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from gametable.agents.base import agent_names, make_agent, parse_agent_spec
+from gametable.cli.app import app, console, err, fail, find_game, parse_game_options
 from gametable.cli.help import Command, WithGameOptions
 from gametable.cli.serve import register as register_serve_command
 from gametable.cli.serve import register_web
 from gametable.cli.session import HUMAN, LineReader, Session
 from gametable.cli.sim_commands import register as register_sim_commands
 from gametable.core.errors import GameError, OptionError, RecordError, quote
-from gametable.core.game import Game, OptionSpec, score_to_json
+from gametable.core.game import Game, score_to_json
 from gametable.core.records import MAX_INT_DIGITS, Recorder, load, replay
-from gametable.core.registry import all_games, get_game
+from gametable.core.registry import all_games
 from gametable.core.rng import derive_seed, fresh_seed
-
-app = typer.Typer(
-    help="Play, replay and study table games: Ramen! Ramen!, Rummikub, Ramen Fury, Ramen.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
-console = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
-
-
-def fail(message: str, code: int = 2) -> typer.Exit:
-    """Print an error naming the problem and return the exit to raise.
-
-    The message is printed literally (``pip install 'gametable[sim]'`` keeps its
-    brackets): it is never read as rich markup.
-    """
-    err.print(Text.assemble(("error:", "red"), " ", message), soft_wrap=True)
-    return typer.Exit(code)
-
-
-def find_game(name: str) -> Game:
-    try:
-        return get_game(name)
-    except KeyError as exc:
-        raise fail(str(exc.args[0])) from None
-
-
-def parse_game_options(game: Game, pairs: list[str], extra: list[str]) -> dict[str, Any]:
-    """Options from ``--option k=v`` pairs and from ``--k v`` / ``--flag`` extra arguments."""
-    specs = {spec.name: spec for spec in game.option_specs}
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        if "=" not in pair:
-            raise OptionError(f"--option takes name=value, got {pair!r}")
-        key, value = pair.split("=", 1)
-        options[key.strip().replace("-", "_")] = value
-    i = 0
-    while i < len(extra):
-        arg = extra[i]
-        if not arg.startswith("--"):
-            raise OptionError(f"unexpected argument {arg!r}")
-        key, eq, value = arg[2:].partition("=")
-        name = key.replace("-", "_")
-        negated = name.startswith("no_") and name[3:] in specs and specs[name[3:]].type is bool
-        spec: OptionSpec | None = specs.get(name[3:] if negated else name)
-        if spec is None:
-            known = ", ".join("--" + s.replace("_", "-") for s in specs) or "none"
-            raise OptionError(f"no such option {arg!r} for {game.name} (its options: {known})")
-        if eq:
-            options[spec.name] = value
-        elif spec.type is bool:
-            options[spec.name] = not negated
-        elif i + 1 < len(extra):
-            options[spec.name] = extra[i + 1]
-            i += 1
-        else:
-            raise OptionError(f"option {arg} needs a value")
-        i += 1
-    return options
 
 
 def parse_seats(game: Game, seats: str | None, players: int) -> list[str]:

@@ -138,7 +138,7 @@ def register_web(app: typer.Typer) -> None:
             )
             raise typer.Exit(2) from None
         from gametable.agents.catalog import hint_bot
-        from gametable.cli.main import find_game, parse_game_options
+        from gametable.cli.app import find_game, parse_game_options
         from gametable.core.errors import GameError
 
         game = find_game(game_name)

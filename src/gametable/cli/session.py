@@ -32,8 +32,9 @@ from rich.markup import escape
 from rich.rule import Rule
 from rich.text import Text
 
-from gametable.agents.base import Agent, make_agent, parse_agent_spec
+from gametable.agents.base import make_agent, parse_agent_spec
 from gametable.agents.play import agent_streams
+from gametable.core.agent import Agent
 from gametable.core.errors import GameError, NotationError, clip
 from gametable.core.game import Action, Game, State, View
 from gametable.core.records import Record, Recorder

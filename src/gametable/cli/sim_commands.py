@@ -32,6 +32,7 @@ from rich.table import Table
 from rich.text import Text
 
 from gametable.agents.base import agent_names
+from gametable.cli.app import console, err, fail, find_game, parse_game_options
 from gametable.core.errors import GameError
 from gametable.core.game import Game
 from gametable.sim.executors import BACKENDS, Executor, make_executor
@@ -135,20 +136,8 @@ def register(app: typer.Typer) -> None:
 # -- shared plumbing -------------------------------------------------------------------------
 
 
-def _main() -> Any:
-    from gametable.cli import main
-
-    return main
-
-
-def _fail(message: str, code: int = 2) -> typer.Exit:
-    exit_: typer.Exit = _main().fail(message, code)
-    return exit_
-
-
 def _options(game: Game, option: list[str] | None, extra: list[str]) -> dict[str, Any]:
-    options: dict[str, Any] = _main().parse_game_options(game, option or [], extra)
-    return options
+    return parse_game_options(game, option or [], extra)
 
 
 @contextmanager
@@ -180,7 +169,6 @@ def _run(
     batch: int | None,
     show_progress: bool,
 ) -> JobRun:
-    err: Console = _main().err
     progress = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -233,11 +221,11 @@ def _guard(body: Callable[[], None], out: Path | None) -> None:
     try:
         body()
     except (SimError, GameError) as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     except BrokenExecutor as exc:
-        raise _fail(f"a worker process died ({exc}); {resume}", code=1) from None
+        raise fail(f"a worker process died ({exc}); {resume}", code=1) from None
     except KeyboardInterrupt:
-        raise _fail(f"interrupted: {resume}", code=130) from None
+        raise fail(f"interrupted: {resume}", code=130) from None
     finally:
         signal.signal(signal.SIGTERM, previous)
 
@@ -311,7 +299,7 @@ def simulate(
     Win rates per seat and bot with 95% intervals, scores, first-player advantage, game
     length, tie-breaks, and the distribution of verdicts (e.g. the solo critics' stars).
     """
-    game = _main().find_game(game_name)
+    game = find_game(game_name)
 
     def body() -> None:
         _check_batch(batch)
@@ -330,7 +318,6 @@ def simulate(
                 f"{game.name} ×{games}", spec, tasks, executor, store, records, batch, show_progress
             )
         summary = summarise(run.rows)
-        console: Console = _main().console
         if as_json:
             console.print_json(json.dumps({"job": spec.to_json(), **summary.to_json()}))
         else:
@@ -339,7 +326,7 @@ def simulate(
             from gametable.sim.report import write_simulation_report
 
             page = write_simulation_report(report, spec, summary, run.rows)
-            _main().err.print(Text(f"report: {page}"))
+            err.print(Text(f"report: {page}"))
 
     _guard(body, out)
 
@@ -484,7 +471,7 @@ def tournament(
     Every line-up plays every rotation of its seats on the same deals; ratings are
     openskill's. With --out, an interrupted tournament resumes without replaying games.
     """
-    game = _main().find_game(game_name)
+    game = find_game(game_name)
 
     def body() -> None:
         _check_batch(batch)
@@ -506,7 +493,6 @@ def tournament(
             )
         standings = leaderboard(run.rows, names)
         pairs = head_to_head(run.rows)
-        console: Console = _main().console
         if as_json:
             console.print_json(
                 json.dumps(
@@ -528,7 +514,7 @@ def tournament(
             from gametable.sim.report import write_tournament_report
 
             page = write_tournament_report(report, spec, standings, pairs, run.rows)
-            _main().err.print(Text(f"report: {page}"))
+            err.print(Text(f"report: {page}"))
 
     _guard(body, out)
 

@@ -1,5 +1,7 @@
-"""The game-agnostic core: the state protocol, seeded randomness, records and errors."""
+"""The game-agnostic core: the state and agent protocols, seeded randomness, records,
+errors and the game registry."""
 
+from gametable.core.agent import Agent, AgentFactory
 from gametable.core.errors import (
     GameError,
     IllegalAction,
@@ -27,6 +29,8 @@ from gametable.core.rng import Rng, derive_seed, fresh_seed
 __all__ = [
     "JSON",
     "Action",
+    "Agent",
+    "AgentFactory",
     "Game",
     "GameError",
     "GameInfo",

@@ -8,7 +8,7 @@ by total points, games won breaking ties. A game whose rules define matches diff
 
 from __future__ import annotations
 
-from gametable.core.game import Result, Score, rank_by_keys
+from gametable.core.values import Result, Score, rank_by_keys
 
 
 class Match:

@@ -34,8 +34,8 @@ def _load() -> None:
     if _LOADED:
         return
     _LOADED = True
-    import gametable.games as games_pkg
-
+    # By name: the core never imports a game (or the games package) statically.
+    games_pkg = importlib.import_module("gametable.games")
     for info in sorted(pkgutil.iter_modules(games_pkg.__path__), key=lambda m: m.name):
         module_name = f"{games_pkg.__name__}.{info.name}"
         _try_register(module_name, partial(importlib.import_module, module_name))

@@ -7,7 +7,7 @@ from typing import Protocol
 
 from rich.console import RenderableType
 
-from gametable.core.game import Action, Result, View
+from gametable.core.values import Action, Result, View
 
 
 class TextUI(Protocol):

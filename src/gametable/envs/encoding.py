@@ -24,6 +24,7 @@ NumPy. They may move next to each game later (``docs/envs.md``).
 
 from __future__ import annotations
 
+import importlib
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -327,10 +328,19 @@ def register_encoder(cls: type[Encoder]) -> type[Encoder]:
     return cls
 
 
+_BUILTIN_ENCODERS = "gametable.envs.encoders"
+"""The package whose import registers the built-in games' encoders (one module per game,
+listed in its ``__init__``). Loaded by name: the encoders import this module, never the
+other way round."""
+
+
+def _load_builtin_encoders() -> None:
+    importlib.import_module(_BUILTIN_ENCODERS)
+
+
 def encoder_names() -> list[str]:
     """Names of the games that have an encoder."""
-    import gametable.envs.encoders  # noqa: F401  (registers the built-in encoders)
-
+    _load_builtin_encoders()
     return sorted(_ENCODERS)
 
 
@@ -339,8 +349,7 @@ def get_encoder(game: Game, players: int, options: Mapping[str, Any] | None = No
 
     Raises :class:`KeyError` naming the games that have one.
     """
-    import gametable.envs.encoders  # noqa: F401
-
+    _load_builtin_encoders()
     try:
         cls = _ENCODERS[game.name]
     except KeyError:

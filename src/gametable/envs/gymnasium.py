@@ -42,7 +42,8 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from gametable.agents.base import Agent, make_agent, reads_view
+from gametable.agents.base import make_agent
+from gametable.core.agent import Agent, reads_view
 from gametable.core.errors import IllegalAction
 from gametable.core.rng import Rng
 from gametable.envs.driver import GameDriver

@@ -20,7 +20,7 @@ import io
 import json
 import sqlite3
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -488,8 +488,3 @@ class ParquetStore:
         tmp.replace(self.path)
         self._last = time.monotonic()
         self._dirty = False
-
-
-def rows_of(results: Iterable[tuple[JobSpec, list[GameRow]]]) -> list[GameRow]:
-    """All rows of several jobs, concatenated."""
-    return [row for _, rows in results for row in rows]

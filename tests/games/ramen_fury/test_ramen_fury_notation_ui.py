@@ -24,8 +24,8 @@ from gametable.games.ramen_fury import (
     Spoon,
     Use,
 )
-from gametable.games.ramen_fury.bots import evaluate
 from gametable.games.ramen_fury.cards import CHILI, NORI, parse_card
+from gametable.games.ramen_fury.evaluation import evaluate
 
 EXAMPLES = {
     "prep Ch>2": Prep(5, 1),

@@ -12,8 +12,9 @@ from gametable.agents import make_agent, play_game
 from gametable.agents.ismcts import ISMCTSAgent
 from gametable.core.rng import Rng
 from gametable.games.ramen_fury import GAME, FuryState
-from gametable.games.ramen_fury.bots import GreedyAgent, best_fill
+from gametable.games.ramen_fury.bots import GreedyAgent
 from gametable.games.ramen_fury.cards import CHILI, COPIES, KINDS, parse_card
+from gametable.games.ramen_fury.evaluation import best_fill
 from gametable.games.ramen_fury.policy import fill, playout_action, playout_value
 from gametable.games.ramen_fury.state import (
     PHASE_NAMES,

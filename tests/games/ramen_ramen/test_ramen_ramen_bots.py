@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from ramen_helpers import position
+
 from gametable.agents import make_agent, play_game
 from gametable.core import Rng, get_game
 from gametable.games.ramen_ramen.cards import CARD_NAMES
-from gametable.games.ramen_ramen.state import Play, position
+from gametable.games.ramen_ramen.state import Play
 
 GAME = get_game("ramen-ramen")
 

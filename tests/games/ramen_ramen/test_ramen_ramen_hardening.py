@@ -15,13 +15,13 @@ from collections.abc import Callable, Iterator
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from ramen_helpers import snapshot
+from ramen_helpers import position, snapshot
 
 from gametable import conformance as kit
 from gametable.agents.base import make_agent
 from gametable.core import IllegalAction, NotationError, Rng, SeatError, get_game
 from gametable.games.ramen_ramen.cards import CARD_NAMES, DECK, parse_card
-from gametable.games.ramen_ramen.state import Play, RamenState, Take, position
+from gametable.games.ramen_ramen.state import Play, RamenState, Take
 
 GAME = get_game("ramen-ramen")
 

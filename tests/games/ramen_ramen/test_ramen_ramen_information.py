@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 
+from ramen_helpers import position
+
 from gametable.core import get_game
 from gametable.games.ramen_ramen.cards import CARD_NAMES, parse_card
-from gametable.games.ramen_ramen.state import Play, RamenState, position
+from gametable.games.ramen_ramen.state import Play, RamenState
 
 GAME = get_game("ramen-ramen")
 

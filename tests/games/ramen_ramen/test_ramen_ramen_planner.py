@@ -8,6 +8,7 @@ import time
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from ramen_helpers import position
 
 from gametable.agents import make_agent, play_game
 from gametable.core import Rng, get_game
@@ -22,7 +23,7 @@ from gametable.games.ramen_ramen.planner import (
     bowl_table,
     endgame_value,
 )
-from gametable.games.ramen_ramen.state import Play, RamenState, Take, position
+from gametable.games.ramen_ramen.state import Play, RamenState, Take
 
 GAME = get_game("ramen-ramen")
 

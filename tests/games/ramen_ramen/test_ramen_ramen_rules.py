@@ -1,16 +1,17 @@
 """Ramen! Ramen!: every rule, FAQ answer and resolution of the rules reference, one test each.
 
-Reference: shared/rules/ramen-ramen.md (and the two seed rulebooks it cites).
+Reference: the game's rules reference and the two seed rulebooks it cites (neither is in
+this repository; docs/rules/ramen-ramen.md records how gametable plays them).
 """
 
 from __future__ import annotations
 
 import pytest
-from ramen_helpers import all_cards, snapshot
+from ramen_helpers import all_cards, position, snapshot
 
 from gametable.core import IllegalAction, get_game
 from gametable.games.ramen_ramen.cards import CARD_NAMES, DECK, INGREDIENTS, parse_card
-from gametable.games.ramen_ramen.state import Play, RamenState, Take, position
+from gametable.games.ramen_ramen.state import Play, RamenState, Take
 
 GAME = get_game("ramen-ramen")
 

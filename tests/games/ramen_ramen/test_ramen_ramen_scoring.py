@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from ramen_helpers import position
 
 from gametable.games.ramen_ramen.cards import bowl_points, parse_card
 from gametable.games.ramen_ramen.scoring import band_label, critics_band, critics_verdict
-from gametable.games.ramen_ramen.state import position
 
 
 def bowl(*names: str) -> list[int]:

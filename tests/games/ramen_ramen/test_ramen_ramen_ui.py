@@ -1,16 +1,19 @@
 """Ramen! Ramen! in the terminal: what the table, the log and the result say (issue 11.13).
 
-Rules quoted from shared/rules/ramen-ramen.md.
+Rules quoted from the game's rules reference (not in this repository; see
+docs/rules/ramen-ramen.md).
 """
 
 from __future__ import annotations
 
 import re
 
+from ramen_helpers import position
+
 from gametable.conformance import render_text
 from gametable.core import get_game
 from gametable.games.ramen_ramen.cards import parse_card
-from gametable.games.ramen_ramen.state import Play, RamenState, position
+from gametable.games.ramen_ramen.state import Play, RamenState
 
 GAME = get_game("ramen-ramen")
 

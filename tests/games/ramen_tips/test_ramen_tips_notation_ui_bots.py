@@ -11,7 +11,7 @@ from gametable.core.errors import NotationError
 from gametable.core.rng import Rng
 from gametable.games.ramen_tips import GAME
 from gametable.games.ramen_tips.cards import CARD_BY_NAME, parse_card
-from gametable.games.ramen_tips.game import parse_notation
+from gametable.games.ramen_tips.notation import parse_notation
 from gametable.games.ramen_tips.state import (
     PASS,
     Choose,

@@ -1,6 +1,7 @@
 """Ramen (the tips game): the rules of a round, each as "given this table, when …, then …".
 
-Examples E1–E5 and E9 are those of ``shared/rules/ramen-tips.md`` §14.
+Examples E1–E5 and E9 are those of the game's rules reference, §14 (not in this
+repository; docs/rules/ramen-tips.md records how gametable plays the rules).
 """
 
 from __future__ import annotations

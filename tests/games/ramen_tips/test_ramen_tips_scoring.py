@@ -1,7 +1,7 @@
 """Ramen (the tips game): end-of-game scoring, tips, Narutos, tie-breaks and achievements.
 
-E6–E8 and E10 are the examples of ``shared/rules/ramen-tips.md`` §14; E6 reproduces the
-seed rulebook's final-score example (27 and 18 yen).
+E6–E8 and E10 are the examples of the game's rules reference, §14 (not in this
+repository); E6 reproduces the seed rulebook's final-score example (27 and 18 yen).
 """
 
 from __future__ import annotations

@@ -157,7 +157,7 @@ MELD_RULES = (
 
 
 def test_initial_meld_with_manipulation_needs_sets_of_the_players_own():
-    """Issue 11.2. Reference (shared/rules/rummikub.md) """ + MELD_RULES + """
+    """Issue 11.2. The rules reference (docs/rules/rummikub.md) """ + MELD_RULES + """
 
     With the flag on, adding three rack tiles worth 32 to other players' sets is not an
     initial meld: O11, R11 and B10 make no set of their own."""

@@ -47,7 +47,8 @@ from typing import Any
 
 import numpy as np
 
-from gametable.agents.base import Agent, make_agent
+from gametable.agents.base import make_agent
+from gametable.core.agent import Agent
 from gametable.core.game import Action, View
 from gametable.core.rng import Rng
 from gametable.envs.encoding import (

@@ -5,7 +5,8 @@ bowl scoring are :mod:`.cards`; :data:`GAME` is the registered game object.
 """
 
 from gametable.games.ramen_fury.cards import bowl_points, parse_card
-from gametable.games.ramen_fury.game import GAME, RamenFuryGame, format_notation, parse_notation
+from gametable.games.ramen_fury.game import GAME, RamenFuryGame
+from gametable.games.ramen_fury.notation import format_notation, parse_notation
 from gametable.games.ramen_fury.state import (
     Discard,
     Draw,

@@ -30,7 +30,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
-from gametable.core.errors import INPUT_QUOTE_LIMIT, quote_input
+from gametable.core.errors import quote_input
 
 BEEF, CHICKEN, SHRIMP, SOY, FURY = 0, 1, 2, 3, 4
 CHASHU, EGGS, NARUTO = 5, 6, 7
@@ -78,9 +78,6 @@ TYPES_TABLE = (0, 2, 5, 9, 14)
 
 _BY_CODE = {code.lower(): kind for kind, code in enumerate(CODES)}
 
-
-QUOTE_LIMIT = INPUT_QUOTE_LIMIT
-"""At most this many characters of what a player typed are quoted back in an error."""
 
 quote = quote_input
 """What a player sent, quoted short and safely (:func:`gametable.core.errors.quote_input`)."""

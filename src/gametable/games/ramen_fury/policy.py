@@ -1,13 +1,13 @@
 """A fast playout policy and a position value for searches (ISMCTS) in Ramen Fury.
 
 The ``greedy`` bot decides by applying every legal decision to a copy of the state and
-judging each with :func:`~gametable.games.ramen_fury.bots.evaluate`: a few hundred
+judging each with :func:`~gametable.games.ramen_fury.evaluation.evaluate`: a few hundred
 microseconds to a millisecond per decision, far too slow for the thousands of playout
 decisions a search makes. :func:`playout_action` decides on a full state without copying
 it, from rules distilled from that evaluation:
 
 - a *plan* (:func:`plan_of`): each uneaten bowl of the seat gets the cards of its hand that
-  would make it best (:func:`~gametable.games.ramen_fury.bots.best_fill`, each card
+  would make it best (:func:`~gametable.games.ramen_fury.evaluation.best_fill`, each card
   promised to one bowl, the most advanced bowls first — as the evaluation values them);
 - eat a bowl that is full, or good and with nothing planned for it, or anything worth
   points in the final round;
@@ -34,16 +34,6 @@ import math
 from collections.abc import Callable
 from functools import lru_cache
 
-from gametable.games.ramen_fury.bots import (
-    CARD_COST,
-    FINAL_HOPE,
-    HOPE,
-    RISK,
-    SPOON_VALUE,
-    _sub_multisets,
-    bowl_prospect,
-    hand_value,
-)
 from gametable.games.ramen_fury.cards import (
     BOWL_CAP,
     CHILI,
@@ -53,6 +43,16 @@ from gametable.games.ramen_fury.cards import (
     bowl_points,
     can_eat,
     flavor_of,
+)
+from gametable.games.ramen_fury.evaluation import (
+    CARD_COST,
+    FINAL_HOPE,
+    HOPE,
+    RISK,
+    SPOON_VALUE,
+    _sub_multisets,
+    bowl_prospect,
+    hand_value,
 )
 from gametable.games.ramen_fury.state import (
     ACTION,
@@ -93,7 +93,7 @@ FillResult = tuple[float, tuple[int, ...]]
 
 @lru_cache(maxsize=1 << 16)
 def fill(cards: tuple[int, ...], usable: tuple[int, ...], nori_in_fury: bool) -> FillResult:
-    """:func:`~gametable.games.ramen_fury.bots.best_fill` (the same answer, a test checks),
+    """:func:`~gametable.games.ramen_fury.evaluation.best_fill` (the same answer, a test checks),
     for a bowl's cards in sorted order (the order does not change what a bowl scores).
 
     Faster on a miss: each candidate bowl is valued by :func:`bowl_worth`, cached by its
@@ -120,7 +120,7 @@ _subsets = lru_cache(maxsize=1 << 16)(_sub_multisets.__wrapped__)
 def bowl_worth(cards: tuple[int, ...], nori_in_fury: bool) -> float:
     """What a bowl (sorted cards) is worth as it stands: its score plus a point of hope
     per free slot, or, without a Flavor, a little per card and a point off per Chili
-    (as :func:`~gametable.games.ramen_fury.bots.bowl_prospect`)."""
+    (as :func:`~gametable.games.ramen_fury.evaluation.bowl_prospect`)."""
     return bowl_prospect(cards, nori_in_fury)
 
 
@@ -128,7 +128,7 @@ class Plan:
     """The seat's uneaten bowls (index ``0``–``2`` of the seat) with what its hand would
     best make of them; built by :func:`plan_of`.
 
-    As :func:`~gametable.games.ramen_fury.bots.own_prospects`: each card of the hand is
+    As :func:`~gametable.games.ramen_fury.evaluation.own_prospects`: each card of the hand is
     promised to one bowl, the most advanced bowls choosing first.
     """
 
@@ -455,7 +455,7 @@ def _forced_use(state: FuryState, seat: int, kinds: set[int]) -> FuryAction | No
 def seat_worth(state: FuryState, seat: int, hope: float) -> float:
     """What the evaluation thinks ``seat`` has: points eaten, its bowls' prospects with its
     hand (:class:`Plan`), its hand and its spoons — the ``mine`` of
-    :func:`~gametable.games.ramen_fury.bots.evaluate`."""
+    :func:`~gametable.games.ramen_fury.evaluation.evaluate`."""
     base = seat * BOWLS
     eaten = 0
     for i in range(base, base + BOWLS):

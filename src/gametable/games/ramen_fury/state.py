@@ -60,8 +60,6 @@ EMPTY = -1
 ACTION, DISCARD, REVEAL, FREE, OVER = 0, 1, 2, 3, 4
 PHASE_NAMES = ("action", "discard", "reveal", "free", "over")
 
-TIEBREAK_COUNTS = ("all_cards", "non_flavor")
-
 
 # -- decisions ------------------------------------------------------------------------------
 

@@ -10,10 +10,8 @@ from rich.table import Table
 from rich.text import Text
 
 from gametable.core.game import Action, Result, View
-from gametable.games.ramen_fury.cards import CODES, NAMES
-from gametable.games.ramen_fury.game import format_notation
+from gametable.games.ramen_fury.notation import format_notation
 
-_NAME = dict(zip(CODES, NAMES, strict=True))
 _STYLE = {
     **{c: "bold orange1" for c in ("Bf", "Ck", "Sh", "Sy", "Fy")},
     **{c: "red" for c in ("Ch", "Eg", "Na")},

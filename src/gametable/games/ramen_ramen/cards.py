@@ -25,12 +25,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from gametable.core.errors import INPUT_QUOTE_LIMIT, describe_value, quote_input
+from gametable.core.errors import describe_value, quote_input
 
 INGREDIENTS = ("Ajitama", "Chashu", "Kamaboko", "Menma", "Negi", "Nori", "Shiitake")
-ENGLISH = ("egg", "pork", "fish cake", "bamboo", "green onion", "seaweed", "mushroom")
 LETTERS = ("A", "C", "K", "M", "G", "N", "S")
-VALUES = range(8)
 DECK = tuple(range(56))
 """Every card, in ingredient-then-value order."""
 
@@ -42,23 +40,11 @@ CARD_BY_NAME = {name: card for card, name in enumerate(CARD_NAMES)}
 
 _CARD_RE = re.compile(r"^\s*([a-z]+)\s*([0-9]+)\s*$", re.IGNORECASE)
 
-QUOTE_LIMIT = INPUT_QUOTE_LIMIT
-"""At most this many characters of what a player typed are quoted back in an error."""
-
 quote = quote_input
 """Typed text quoted short for an error message (:func:`gametable.core.errors.quote_input`)."""
 
 shown = describe_value
 """A decision's field written short and safely (:func:`gametable.core.errors.describe_value`)."""
-
-def ingredient(card: int) -> int:
-    """The card's ingredient index (0 = Ajitama … 6 = Shiitake)."""
-    return card >> 3
-
-
-def value(card: int) -> int:
-    """The card's value, 0–7."""
-    return card & 7
 
 
 def make_card(ingredient_index: int, card_value: int) -> int:
@@ -99,7 +85,8 @@ def _ingredient_from_word(word: str) -> int:
 def parse_card(text: str) -> int:
     """A card from notation (``"N4"``, ``"nori 4"``); raises :class:`ValueError` saying why.
 
-    The message quotes at most :data:`QUOTE_LIMIT` characters of ``text``.
+    The message quotes at most :data:`~gametable.core.errors.INPUT_QUOTE_LIMIT` characters
+    of ``text``.
     """
     card = CARD_BY_NAME.get(text.strip().upper())
     if card is not None:

@@ -42,7 +42,7 @@ from gametable.games.ramen_ramen.state import (
 )
 
 if TYPE_CHECKING:
-    from gametable.agents.base import AgentFactory
+    from gametable.core.agent import AgentFactory
     from gametable.core.textui import TextUI
 
 _SEPARATORS = re.compile(r"->|[>@:,;]")

@@ -6,7 +6,8 @@ kernel is :mod:`.state`, end scoring :mod:`.scoring`, the card notation :mod:`.c
 """
 
 from gametable.games.ramen_tips.cards import card_name, parse_card, strength
-from gametable.games.ramen_tips.game import GAME, RamenTipsGame, format_notation, parse_notation
+from gametable.games.ramen_tips.game import GAME, RamenTipsGame
+from gametable.games.ramen_tips.notation import format_notation, parse_notation
 from gametable.games.ramen_tips.scoring import score_game
 from gametable.games.ramen_tips.state import (
     Choose,

@@ -27,7 +27,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
-from gametable.core.errors import INPUT_QUOTE_LIMIT, describe_value, quote_input
+from gametable.core.errors import describe_value, quote_input
 
 TYPES = ("Chāshū", "Ajitama", "Sūpu", "Nūdoru", "Yasai")
 GLOSS = ("pork", "egg", "soup", "noodles", "vegetables")
@@ -51,9 +51,6 @@ CARD_TYPE = tuple(c // 9 for c in DECK)
 CARD_VALUE = tuple(c % 9 + 1 for c in DECK)
 
 _CARD_RE = re.compile(r"^\s*([^\d\s]+)\s*([1-9])\s*$")
-
-QUOTE_LIMIT = INPUT_QUOTE_LIMIT
-"""At most this many characters of what a player typed are quoted back in an error."""
 
 quote = quote_input
 """Typed text quoted short for an error message (:func:`gametable.core.errors.quote_input`)."""

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from gametable.core.game import Action, Result, View
 from gametable.games.ramen_tips.cards import LETTERS, TYPES
-from gametable.games.ramen_tips.game import format_notation
+from gametable.games.ramen_tips.notation import format_notation
 from gametable.games.ramen_tips.state import ACHIEVEMENTS, Keep, Take
 
 STYLES = {"C": "red", "A": "blue", "S": "yellow", "N": "magenta", "Y": "green"}

@@ -1,12 +1,14 @@
 """Rummikub (Sabra rules), 2-4 players, with an exact move solver.
 
-Rules notes: ``docs/rules/rummikub.md``. The rules kernel is :mod:`.state`; tiles, sets
-and their notation are :mod:`.tiles`; the exact solver is :mod:`.solver`; matches with
-running totals are :mod:`.match`; :data:`GAME` is the registered game object.
+Rules notes: ``docs/rules/rummikub.md``. The rules kernel is :mod:`.state` (its decisions,
+:mod:`.actions`); tiles, sets and their notation are :mod:`.tiles`; the notation of
+decisions is :mod:`.notation`; the exact solver is :mod:`.solver`; matches with running
+totals are :mod:`.match`; :data:`GAME` is the registered game object.
 """
 
-from gametable.games.rummikub.game import GAME, RummikubGame, parse_notation
+from gametable.games.rummikub.game import GAME, RummikubGame
 from gametable.games.rummikub.match import Match
+from gametable.games.rummikub.notation import parse_notation
 from gametable.games.rummikub.state import (
     DRAW,
     PASS,

@@ -32,8 +32,8 @@ from gametable.agents.clock import TurnClock
 from gametable.core.errors import IllegalAction
 from gametable.core.game import Action, Game, View
 from gametable.core.rng import Rng
-from gametable.games.rummikub.game import view_table
 from gametable.games.rummikub.moves import cheap_opening, extensions, rack_sets
+from gametable.games.rummikub.notation import view_table
 from gametable.games.rummikub.solver import (
     Solution,
     SolverTimeout,

@@ -1,31 +1,13 @@
 """Rummikub as a :class:`~gametable.core.Game`: options, setup, notation, determinization.
 
-Notation (details and examples in ``docs/rules/rummikub.md``):
-
-- ``draw`` (``d``), ``pass`` (``p``), ``timeout``;
-- a play as the sets it adds or changes, separated by ``|`` (or ``;``)::
-
-      R7 R8 R9 | K5 B5 O5          two new sets from the rack
-      s2 B3 B4 B5 B6               table set s2 becomes B3-B6 (sets numbered as shown)
-      s1 K4 R4 O4 | B3 B4 B5 B6    set s1 gives up its B4 for a new run
-      s1 s3 R1 R2 R3 | R4 R5 R6    sets s1 and s3 are rebuilt into these two
-      B3 B4 B5 B6                  also fine: a set holding all of a table set's tiles
-                                   replaces it when the rack alone cannot make it
-
-  An ``s<k>`` on its own (``s4 | ...``) removes set k (its tiles must be used elsewhere).
-  Table sets are ``s1``, ``s2`` … and never ``#k``: ``#n`` is the terminal's "move n of
-  the list", and no move starts with ``#``;
-- a play as the whole new table, prefixed by ``=``: ``= R1 R2 R3 | K5 R5 B5``. This is
-  the canonical form (:meth:`format_action`, records).
-
-Tiles: ``R7``, ``K13``, ``B1``, ``O10``; a joker is ``J`` (its place in the set decides what
-it stands for) or ``J=R7``.
+The notation (``draw``, ``R7 R8 R9 | K5 B5 O5``, ``s2 B3 B4 B5 B6``, ``= R1 R2 R3 | …``;
+details and examples in ``docs/rules/rummikub.md``) is in :mod:`.notation`, below this
+module, the bots and the terminal UI.
 """
 
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
@@ -35,41 +17,32 @@ from gametable.core.errors import NotationError, OptionError
 from gametable.core.game import JSON, Action, Game, GameInfo, OptionSpec, View
 from gametable.core.rng import Rng
 from gametable.games.rummikub.match import Match
+from gametable.games.rummikub.notation import format_notation, parse_notation, view_table
 from gametable.games.rummikub.state import (
-    DRAW,
-    PASS,
     RACK_SIZE,
-    TIMEOUT,
-    Draw,
     Entry,
-    Pass,
-    Play,
     RummikubState,
-    Timeout,
     first_player_from_draws,
-    make_play,
 )
 from gametable.games.rummikub.tiles import (
     ALL_TILES,
     JOKER,
     KINDS,
-    Set,
-    Table,
-    canonical_set,
     counts_of,
-    parse_placed,
-    parse_set,
     parse_tile,
     quote,
     rack_code,
-    table_name,
     tile_name,
 )
 
 if TYPE_CHECKING:
-    from gametable.agents.base import AgentFactory
+    from gametable.core.agent import AgentFactory
     from gametable.core.textui import TextUI
 
+
+MAX_TURN_SECONDS = 7 * 86_400
+"""The longest turn timer (a week): longer means no timer, and the terminal and the server
+cannot wait so long (a timer of 10**30 seconds overflows the platform's time)."""
 
 OPTION_SPECS = (
     OptionSpec(
@@ -136,6 +109,11 @@ class RummikubGame(Game):
         secs = options.get("turn_seconds")
         if secs is not None and secs <= 0:
             raise OptionError(f"turn_seconds must be positive, got {secs}")
+        if secs is not None and secs > MAX_TURN_SECONDS:
+            raise OptionError(
+                f"turn_seconds must be at most a week ({MAX_TURN_SECONDS}); leave it out for "
+                "no timer"
+            )
         if options.get("joker_penalty", 30) < 0:
             raise OptionError("joker_penalty cannot be negative")
         games = options.get("match_games")
@@ -218,15 +196,7 @@ class RummikubGame(Game):
             raise ValueError(str(exc)) from None
 
     def format_action(self, action: Action) -> str:
-        if isinstance(action, Play):
-            return "= " + table_name(action.table)
-        if isinstance(action, Draw):
-            return "draw"
-        if isinstance(action, Pass):
-            return "pass"
-        if isinstance(action, Timeout):
-            return "timeout"
-        raise TypeError(f"not a Rummikub move: a {type(action).__name__}")
+        return format_notation(action)
 
     def parse_action(self, text: str, view: View, legal: Sequence[Action]) -> Action:
         table = view_table(view)
@@ -364,120 +334,6 @@ class Determinizer:
         return state
 
 
-def view_table(view: View) -> Table:
-    """The table of a view as sets of placed tiles (in the order shown)."""
-    out: list[Set] = []
-    for s in view["table"]:
-        tiles = []
-        for name in s:
-            p = parse_placed(name)
-            if p is None:
-                raise ValueError(f"a joker on the table needs its face, got {quote(name)}")
-            tiles.append(p)
-        out.append(tuple(tiles))
-    return tuple(out)
-
-
-_REFS_RE = re.compile(r"^\s*((?:[sS]\d+[\s,]*)+)(?::\s*)?(.*)$", re.S)
-_REF_RE = re.compile(r"[sS](\d+)")
-
-MAX_TEXT = 2000
-"""Longest move text read (the whole table of 106 tiles in the ``=`` form is under 800)."""
-
-
-def parse_notation(text: str, table: Table | None, rack: Sequence[int] | None) -> Action:
-    """An action from text (see the module docstring). ``table`` (the current table, in the
-    order shown) is needed for the ``s<k>`` and add-to-a-set forms; ``rack`` (counts) lets a
-    set that the rack alone cannot make replace the table set it contains.
-
-    Raises :class:`NotationError` (quoting at most a few dozen characters of ``text``).
-    """
-    if not isinstance(text, str):
-        raise NotationError(f"a move is text such as 'draw' or 'R7 R8 R9', not {quote(text)}")
-    if len(text) > MAX_TEXT:
-        raise NotationError(
-            f"that move is {len(text)} characters long; no move needs more than {MAX_TEXT}"
-        )
-    raw = text.strip()
-    low = raw.lower()
-    if not raw:
-        raise NotationError("empty move: type a play, 'draw' or 'pass' ('help' shows how)")
-    if low in ("draw", "d"):
-        return DRAW
-    if low in ("pass", "p"):
-        return PASS
-    if low == "timeout":
-        return TIMEOUT
-    if raw.startswith("#"):
-        raise NotationError(
-            f"{quote(raw)}: '#' and a number picks a move from the list 'moves' shows; a "
-            "table set is written s and its number (s2 R5 R6 R7 rebuilds table set s2)"
-        )
-    if low.startswith("play "):
-        raw = raw[5:].strip()
-    if raw.startswith("="):
-        body = raw[1:].strip()
-        if not body:
-            raise NotationError("'=' must be followed by the whole new table")
-        sets = []
-        for chunk in re.split(r"[|;]", body):
-            if not chunk.strip():
-                raise NotationError("empty set between '|' separators")
-            if _REF_RE.search(chunk):
-                raise NotationError(
-                    "after '=' write the whole new table as tiles; table set numbers "
-                    "(s1, s2 …) belong to the other form"
-                )
-            sets.append(parse_set(chunk))
-        return make_play(sets)
-    if table is None:
-        raise NotationError(
-            f"{quote(text)}: write the whole new table after '=', e.g. '= R1 R2 R3 | K5 R5 B5'"
-        )
-    removed: set[int] = set()
-    new_sets: list[Set] = []
-    plain: list[Set] = []
-    for chunk in re.split(r"[|;]", raw):
-        if not chunk.strip():
-            raise NotationError("empty set between '|' separators")
-        m = _REFS_RE.match(chunk)
-        body = chunk
-        if m:
-            for ref in _REF_RE.findall(m.group(1)):
-                k = int(ref) if len(ref) <= 6 else 0
-                if not 1 <= k <= len(table):
-                    shown = ref if len(ref) <= 6 else ref[:5] + "…"
-                    raise NotationError(
-                        f"there is no table set s{shown} (the table has {len(table)} set"
-                        f"{'s' if len(table) != 1 else ''}, s1 to s{len(table)})"
-                        if table
-                        else f"there is no table set s{shown}: the table is empty"
-                    )
-                removed.add(k - 1)
-            body = m.group(2)
-            if body.strip():
-                new_sets.append(parse_set(body))
-            continue
-        plain.append(parse_set(body))
-    # a plain set the rack alone cannot make replaces a table set it contains
-    rack_left = list(rack) if rack is not None else None
-    for s in plain:
-        need = Counter(rack_code(p) for p in s)
-        if rack_left is not None and all(rack_left[c] >= k for c, k in need.items()):
-            for c, k in need.items():
-                rack_left[c] -= k
-            new_sets.append(s)
-            continue
-        mine = Counter(canonical_set(s))
-        for i, old in enumerate(table):
-            if i in removed:
-                continue
-            if not (Counter(old) - mine):
-                removed.add(i)
-                break
-        new_sets.append(s)
-    kept = [s for i, s in enumerate(table) if i not in removed]
-    return make_play([*kept, *new_sets])
 
 
 GAME = RummikubGame()

@@ -18,7 +18,7 @@ from bisect import insort
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gametable.games.rummikub.state import Play, make_play
+from gametable.games.rummikub.actions import Play, make_play
 from gametable.games.rummikub.tiles import (
     JOKER,
     JOKER_BASE,

@@ -76,7 +76,6 @@ _CS: list[tuple[int, int, int]] = [
     (a1, a2, a3) for a1 in range(5) for a2 in range(5 - a1) for a3 in range(5 - a1 - a2)
 ]
 _CS_INDEX = {cs: i for i, cs in enumerate(_CS)}
-_ZERO = _CS_INDEX[(0, 0, 0)]
 _CLOSED = frozenset(i for i, (a1, a2, _) in enumerate(_CS) if a1 == 0 and a2 == 0)
 
 

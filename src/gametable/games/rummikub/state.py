@@ -13,19 +13,31 @@ A turn is one decision of the seat to act:
   to 3 penalty tiles are drawn.
 
 The game ends when a rack is emptied or after a full cycle of passes with the pool empty;
-:meth:`RummikubState.result` scores it as in §9-§10 of the rules reference.
+:meth:`RummikubState.result` scores it as in §9-§10 of the rules reference. The decisions
+themselves are plain values defined in :mod:`.actions` (re-exported here).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from gametable.core.errors import GameError, IllegalAction
 from gametable.core.game import Game, Result, Score, State, View, check_seat, rank_by_keys
+from gametable.games.rummikub.actions import (
+    DRAW,
+    PASS,
+    TIMEOUT,
+    Action,
+    Draw,
+    Pass,
+    Play,
+    Timeout,
+    make_play,
+    table_shape_error,
+)
 from gametable.games.rummikub.tiles import (
     COLOUR_NAMES,
     COLOURS,
@@ -34,7 +46,6 @@ from gametable.games.rummikub.tiles import (
     KINDS,
     Table,
     canonical_set,
-    canonical_table,
     face_of,
     is_joker,
     placed_name,
@@ -42,7 +53,6 @@ from gametable.games.rummikub.tiles import (
     set_error,
     set_name,
     set_value,
-    table_name,
     tile_name,
     tile_value,
 )
@@ -51,58 +61,11 @@ RACK_SIZE = 14
 MELD_MIN = 30
 TIMEOUT_PENALTY = 3
 
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Lay tiles: ``table`` is the whole new arrangement (canonical, see :func:`make_play`)."""
-
-    table: Table
-
-    def __repr__(self) -> str:
-        if table_shape_error(self.table) is not None:
-            return "Play(<not a table of valid tiles>)"
-        return f"Play({table_name(self.table)!r})"
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """Draw one tile from the pool (ends the turn)."""
-
-    def __repr__(self) -> str:
-        return "Draw()"
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """Pass (only when the pool is empty)."""
-
-    def __repr__(self) -> str:
-        return "Pass()"
-
-
-@dataclass(frozen=True, slots=True)
-class Timeout:
-    """The turn timer ran out: the turn is undone and up to 3 penalty tiles are drawn."""
-
-    def __repr__(self) -> str:
-        return "Timeout()"
-
-
-Action = Play | Draw | Pass | Timeout
-
 Entry = tuple[int, str, int, str | tuple[Table, Table], tuple[int, ...] | int]
 """A remembered decision: (seat, ``"play"``/``"draw"``/``"pass"``/``"timeout"``, rack tiles
 laid, the play's changes — a text, or the tables before and after, written only when a
 view asks —, the tiles drawn — or only how many, when a determinized state does not know
 them)."""
-DRAW = Draw()
-PASS = Pass()
-TIMEOUT = Timeout()
-
-
-def make_play(sets: Sequence[Sequence[int]]) -> Play:
-    """A :class:`Play` of the given sets (put in canonical order)."""
-    return Play(canonical_table(sets))
 
 
 def rack_names(counts: Sequence[int]) -> list[str]:
@@ -163,37 +126,6 @@ def table_counts(table: Table) -> list[int]:
 
 def _joker_faces(table: Table) -> Counter[int]:
     return Counter(face_of(p) for s in table for p in s if is_joker(p))
-
-
-def _counter_text(tiles: Counter[int], what: str) -> str:
-    parts = []
-    for code, k in sorted(tiles.items()):
-        parts.append(f"{tile_name(code)}" + (f" (x{k})" if k > 1 else ""))
-    return f"{', '.join(parts)} {what}"
-
-
-_PLACED = frozenset((*range(52), *range(JOKER_BASE, JOKER_BASE + 52)))
-"""The codes a tile on the table may have: a number tile, or a joker with the face of one."""
-
-
-def table_shape_error(new_table: Any) -> str | None:
-    """Why ``new_table`` is not even a table (a tuple of tuples of tile codes on the table,
-    each a number tile or a joker with the face of a number tile), or ``None``.
-
-    Checks types and ranges only; :func:`check_play` then checks the rules.
-    """
-    if type(new_table) is not tuple:
-        return "a play must be a table of sets"
-    for s in new_table:
-        if type(s) is not tuple:
-            return "every set of a play must be a sequence of tiles"
-        for p in s:
-            # the type first: True == 1 and 1.0 == 1 would pass the range check
-            if type(p) is not int or p not in _PLACED:
-                if type(p) is int and (p == JOKER or JOKER_BASE + 52 <= p < 2 * JOKER_BASE):
-                    return "every joker on the table must stand for a tile (e.g. J=R7)"
-                return "a set of the play holds something that is not a tile"
-    return None
 
 
 def check_play(

@@ -19,12 +19,11 @@ import itertools
 import re
 from collections.abc import Iterable, Sequence
 
-from gametable.core.errors import INPUT_QUOTE_LIMIT, NotationError, quote_input
+from gametable.core.errors import NotationError, quote_input
 
 COLOURS = "KRBO"
 """Colour letters in canonical order: black, red, blue, orange."""
 COLOUR_NAMES = ("black", "red", "blue", "orange")
-NUMBERS = range(1, 14)
 JOKER = 52
 """The code of a joker on a rack (either joker: they play the same)."""
 JOKER_BASE = 64
@@ -42,14 +41,6 @@ Table = tuple[Set, ...]
 def tile(colour: int, number: int) -> int:
     """The code of the number tile ``number`` (1..13) of colour index ``colour`` (0..3)."""
     return colour * 13 + number - 1
-
-
-def colour_of(face: int) -> int:
-    return face // 13
-
-
-def number_of(face: int) -> int:
-    return face % 13 + 1
 
 
 def is_joker(placed: int) -> bool:
@@ -94,9 +85,6 @@ def tile_value(code: int, joker_penalty: int = 30) -> int:
     return joker_penalty if code == JOKER else code % 13 + 1
 
 
-QUOTE_LIMIT = INPUT_QUOTE_LIMIT
-"""At most this many characters of what a player typed are quoted back in an error."""
-
 quote = quote_input
 """What a player sent, quoted short and safely (:func:`gametable.core.errors.quote_input`)."""
 
@@ -134,16 +122,6 @@ def parse_placed(text: str) -> int | None:
 
 
 # -- sets -----------------------------------------------------------------------------------
-
-
-def set_kind(s: Sequence[int]) -> str | None:
-    """``"group"``, ``"run"`` or ``None`` (not a valid set)."""
-    return None if set_error(s) else ("group" if _is_group_shape(s) else "run")
-
-
-def _is_group_shape(s: Sequence[int]) -> bool:
-    faces = [face_of(p) for p in s]
-    return len({f % 13 for f in faces}) == 1
 
 
 def set_error(s: Sequence[int]) -> str | None:

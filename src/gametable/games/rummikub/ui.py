@@ -12,7 +12,7 @@ from rich.text import Text
 from gametable.core.errors import NotationError
 from gametable.core.game import Action, Result, View, score_to_json
 from gametable.core.rng import Rng
-from gametable.games.rummikub.game import GAME, parse_notation, view_table
+from gametable.games.rummikub.notation import format_notation, parse_notation, view_table
 from gametable.games.rummikub.state import Play, delta_notation
 from gametable.games.rummikub.tiles import (
     COLOURS,
@@ -176,7 +176,7 @@ class RummikubTextUI:
         rack = _rack(view)
         lines = Text(no_wrap=False)
         for n, a in enumerate(legal, 1):
-            whole = GAME.format_action(a)
+            whole = format_notation(a)
             lines.append(f"#{n} {whole}\n")
             if isinstance(a, Play):
                 short = typeable(old, rack, a.table)
@@ -194,7 +194,7 @@ class RummikubTextUI:
         pick = f"\n  (move #{listed} of the list 'moves' shows)" if listed is not None else ""
         if not isinstance(action, Play):
             out = Text("The solver would play: ")
-            out.append(GAME.format_action(action), style="bold")
+            out.append(format_notation(action), style="bold")
             out.append(pick)
             return out
         old = view_table(view)
@@ -208,7 +208,7 @@ class RummikubTextUI:
             tiles_text([("J" if c == JOKER else f"{COLOURS[c // 13]}{c % 13 + 1}") for c in laid])
         )
         out.append("\n  the whole new table: ")
-        out.append(GAME.format_action(action))
+        out.append(format_notation(action))
         out.append(pick)
         return out
 
@@ -225,7 +225,7 @@ def typeable(old: Table, rack: Sequence[int] | None, new: Table) -> str:
         back = None
     if isinstance(back, Play) and back.table == canonical_table(new):
         return short
-    return GAME.format_action(Play(canonical_table(new)))
+    return format_notation(Play(canonical_table(new)))
 
 
 def _rack(view: View) -> list[int] | None:

@@ -2,7 +2,7 @@
 // to colour a set red before the player submits. This is a display aid only: the engine
 // (games/rummikub/state.py) decides what is legal and explains a refused play.
 //
-// The rules (shared/rules/rummikub.md §3, §7 and the engine checklist): "a group (3-4 tiles,
+// The rules (the rules reference, §3, §7 and its engine checklist): "a group (3-4 tiles,
 // one number, all colours different) or a run (3 or more tiles, one colour, consecutive
 // numbers within 1..13, no wrap). Jokers fill any slot, and each one's number and colour is
 // stored."
