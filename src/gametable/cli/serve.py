@@ -35,6 +35,14 @@ def register(app: typer.Typer) -> None:
         bot_workers: Annotated[
             int, typer.Option(help="processes for bot decisions (0: one per core)", min=0)
         ] = 0,
+        advice_workers: Annotated[
+            int,
+            typer.Option(
+                help="processes for hints, at the lowest priority and never used by the "
+                "tables' bots (0: one per four cores, at least one)",
+                min=0,
+            ),
+        ] = 0,
         message_rate: Annotated[
             float,
             typer.Option(help="messages a second a connection may send", min=1, metavar="N"),
@@ -78,6 +86,7 @@ def register(app: typer.Typer) -> None:
             database=database or "",
             redis=redis,
             bot_workers=bot_workers,
+            advice_workers=advice_workers,
             redis_prefix=redis_prefix,
             messages_per_second=message_rate,
             lease_seconds=lease_seconds,

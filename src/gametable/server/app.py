@@ -21,20 +21,34 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Annotated, Any, NoReturn
 
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic_core import PydanticCustomError
+from sqlalchemy import exc as sa_exc
 
 from gametable.agents.catalog import describe_game
 from gametable.core.registry import all_games, get_game
+from gametable.server.advice import Hint
+from gametable.server.db import unavailable
 from gametable.server.service import GameServer, ServerConfig, replay_steps
-from gametable.server.tables import Client, LiveTable, Refused, TableSpec, _cut
+from gametable.server.tables import (
+    MAX_MATCH_GAMES,
+    MAX_SECONDS,
+    Client,
+    LiveTable,
+    Refused,
+    TableSpec,
+    _cut,
+)
 
 log = logging.getLogger("gametable.server")
 
@@ -42,40 +56,102 @@ PROTOCOL = 1
 MAX_RECORD_BYTES = 4 * 1024 * 1024
 
 
-class SeatSpecModel(BaseModel):
+MAX_SAFE_INTEGER = 2**53 - 1
+"""The largest whole number every JSON reader holds exactly (JavaScript's
+``Number.MAX_SAFE_INTEGER``): the bound of a message's ``seq`` and ``id``."""
+
+
+def _first_non_finite(value: Any) -> str | None:
+    """Where in JSON data the first NaN or infinity is (``"2.turn"``; ``""``: the value
+    itself), or ``None`` if it has none. Iterative: a body may nest as deep as the JSON
+    reader allows."""
+    stack: list[tuple[Any, tuple[Any, Any] | None]] = [(value, None)]
+    while stack:
+        item, link = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            path = []
+            while link is not None:
+                key, link = link
+                path.append(str(key))
+            return ".".join(reversed(path))
+        if isinstance(item, dict):
+            stack.extend((v, (k, link)) for k, v in item.items())
+        elif isinstance(item, list):
+            stack.extend((v, (i, link)) for i, v in enumerate(item))
+    return None
+
+
+def _finite_json(value: Any) -> Any:
+    """``value`` (free-form JSON: a game option, a bot setting) if every number in it is
+    finite, else a ``finite_number`` error saying where: Python's JSON reader accepts ``NaN``
+    and ``Infinity``, and reads ``1e400`` as infinity; no other reader does."""
+    where = _first_non_finite(value)
+    if where is not None:
+        raise PydanticCustomError(
+            "finite_number",
+            "Input should be a finite number{where}",
+            {"where": f" (at {_cut(where, 80)})" if where else ""},
+        )
+    return value
+
+
+FiniteJSON = Annotated[Any, AfterValidator(_finite_json)]
+"""Any JSON value without a NaN or an infinity in it."""
+
+
+class _Body(BaseModel):
+    """A request body: its numbers are finite (``NaN`` or ``Infinity`` is refused)."""
+
+    model_config = ConfigDict(allow_inf_nan=False)
+
+
+class SeatSpecModel(_Body):
     kind: str = Field(description="'human' or 'bot'")
     bot: str | None = Field(None, description="for a bot seat: the bot's name (see /api/games)")
-    settings: dict[str, Any] = Field(default_factory=dict, description="the bot's settings")
+    settings: dict[str, FiniteJSON] = Field(default_factory=dict, description="the bot's settings")
     name: str | None = Field(None, max_length=64, description="a human seat's player name")
 
 
-class ClocksModel(BaseModel):
-    turn_seconds: float | None = Field(None, ge=0, description="time limit per turn")
-    bank_seconds: float | None = Field(None, ge=0, description="time bank per seat")
-    increment_seconds: float = Field(0.0, ge=0, description="added to the bank after each turn")
+class ClocksModel(_Body):
+    turn_seconds: float | None = Field(
+        None, ge=0, le=MAX_SECONDS, description="time limit per turn (seconds, at most a week)"
+    )
+    bank_seconds: float | None = Field(
+        None, ge=0, le=MAX_SECONDS, description="time bank per seat (seconds, at most a week)"
+    )
+    increment_seconds: float = Field(
+        0.0, ge=0, le=MAX_SECONDS, description="added to the bank after each turn (seconds)"
+    )
 
 
-class CreateTableModel(BaseModel):
+class CreateTableModel(_Body):
     game: str
     players: int = Field(ge=1, le=16)
-    options: dict[str, Any] = Field(default_factory=dict)
+    options: dict[str, FiniteJSON] = Field(default_factory=dict)
     seats: list[SeatSpecModel] = Field(default_factory=list, max_length=16)
     clocks: ClocksModel = Field(default_factory=lambda: ClocksModel.model_validate({}))
     grace_seconds: float | None = Field(
-        60.0, ge=0, description="how long a player may be gone before a bot plays for them"
+        60.0,
+        ge=0,
+        le=MAX_SECONDS,
+        description="how long a player may be gone before a bot plays for them (seconds, at "
+        "most a week; null: never)",
     )
     replacement_bot: str | None = Field(None, description="the bot that stands in for absentees")
     public: bool = Field(True, description="listed in the lobby and open to anyone to join")
     title: str | None = Field(None, max_length=80)
     games: int | None = Field(
-        None, ge=1, le=20, description="a match of this many games, with running totals"
+        None,
+        ge=1,
+        le=MAX_MATCH_GAMES,
+        description="a match of this many games, with running totals",
     )
     match: bool = Field(
         False, description="a match as long as the game's rules and options say (Rummikub)"
     )
 
 
-class JoinModel(BaseModel):
+class JoinModel(_Body):
     seat: int | None = Field(None, ge=0, le=15)
     name: str | None = Field(None, max_length=64)
 
@@ -93,6 +169,73 @@ _STATUS = {
 
 def _http(exc: Refused) -> HTTPException:
     return HTTPException(_STATUS.get(exc.code, 400), {"code": exc.code, "message": exc.message})
+
+
+class _ErrorResponse(JSONResponse):
+    """An error's answer, written as ASCII JSON: a message may quote what a client sent, and
+    text from JSON may hold a lone surrogate (``"\\ud800"``) that UTF-8 cannot encode."""
+
+    def render(self, content: Any) -> bytes:
+        text = json.dumps(content, ensure_ascii=True, allow_nan=False, separators=(",", ":"))
+        return text.encode("ascii")
+
+
+MAX_ERRORS = 20
+"""The most errors a ``bad-request`` answer lists."""
+
+
+class FieldErrorModel(BaseModel):
+    field: str = Field(description="where: body.clocks.turn_seconds, query.limit, body …")
+    message: str = Field(description="what is wrong, in words")
+    type: str = Field(description="pydantic's name for it: finite_number, missing …")
+
+
+class ErrorDetailModel(BaseModel):
+    code: str = Field(description="bad-request (the fields below), bad-table, bad-record …")
+    message: str
+    errors: list[FieldErrorModel] = Field(
+        default_factory=list, description="for bad-request: each field that is wrong"
+    )
+
+
+class ErrorModel(BaseModel):
+    detail: ErrorDetailModel
+
+
+BAD_REQUEST: dict[int | str, dict[str, Any]] = {
+    422: {"model": ErrorModel, "description": "a request that does not fit (docs/server.md)"}
+}
+"""The 422 answer as the OpenAPI schema shows it (FastAPI's own is replaced, above)."""
+
+
+def bad_request(errors: Sequence[Any]) -> dict[str, Any]:
+    """The ``detail`` of the 422 for a request that does not fit the API's models.
+
+    Each error is the field it is at (``body.clocks.turn_seconds``, ``query.limit``), why in
+    words, and pydantic's type (``finite_number``) — never the value sent, which may be NaN,
+    a lone surrogate or a whole body: the answer is always standard JSON.
+    """
+    items: list[dict[str, str]] = []
+    for error in list(errors)[:MAX_ERRORS]:
+        if not isinstance(error, Mapping):
+            continue
+        loc = error.get("loc")
+        loc = tuple(loc) if isinstance(loc, list | tuple) else ()
+        kind = str(error.get("type") or "invalid")
+        if kind == "json_invalid":  # FastAPI's: ("body", position), the reader's reason
+            ctx = error.get("ctx")
+            reason = ctx.get("error") if isinstance(ctx, Mapping) else None
+            at = f" (at character {loc[1]})" if len(loc) > 1 else ""
+            field, message = "body", f"not JSON: {_cut(reason or 'unreadable', 200)}{at}"
+        else:
+            field = ".".join(_cut(part, 100) for part in loc) or "body"
+            message = _cut(error.get("msg") or "not valid", 300)
+        items.append({"field": _cut(field, 200), "message": message, "type": _cut(kind, 60)})
+    if not items:
+        items.append({"field": "body", "message": "not valid", "type": "invalid"})
+    listed = "; ".join(f"{e['field']}: {e['message']}" for e in items[:3])
+    more = f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""
+    return {"code": "bad-request", "message": f"bad request: {listed}{more}", "errors": items}
 
 
 def create_app(
@@ -128,9 +271,36 @@ def create_app(
 
     @app.exception_handler(Refused)
     async def refused(_request: Any, exc: Refused) -> JSONResponse:
-        return JSONResponse(
+        return _ErrorResponse(
             {"detail": {"code": exc.code, "message": exc.message}},
             status_code=_STATUS.get(exc.code, 400),
+        )
+
+    @app.exception_handler(RequestValidationError)
+    async def not_valid(_request: Any, exc: RequestValidationError) -> JSONResponse:
+        # Replaces FastAPI's answer, which echoes each value sent and so fails (a 500, and
+        # the connection closed) on a NaN or a lone surrogate.
+        try:
+            detail = bad_request(exc.errors())
+        except Exception:  # a bad request is never a 500
+            log.exception("describing a bad request failed")
+            detail = {"code": "bad-request", "message": "bad request", "errors": []}
+        return _ErrorResponse({"detail": detail}, status_code=422)
+
+    @app.exception_handler(sa_exc.DBAPIError)
+    async def database_down(_request: Any, exc: sa_exc.DBAPIError) -> JSONResponse:
+        if not unavailable(exc):
+            raise exc
+        server.service_failed("database", exc)
+        return JSONResponse(
+            {
+                "detail": {
+                    "code": "unavailable",
+                    "message": "the server cannot reach its database just now; try again soon",
+                }
+            },
+            status_code=503,
+            headers={"Retry-After": "2"},
         )
 
     @app.get("/api/health")
@@ -142,7 +312,7 @@ def create_app(
         """Every game with its player counts, modes, options and bots."""
         return [describe_game(g) for g in all_games()]
 
-    @app.post("/api/tables", status_code=201)
+    @app.post("/api/tables", status_code=201, responses=BAD_REQUEST)
     async def create_table(body: CreateTableModel) -> dict[str, Any]:
         """Open a table. Human seats get secret tokens: keep your own, send the invite
         links to your friends. The game starts when every human seat is taken."""
@@ -161,12 +331,12 @@ def create_app(
         )
         return await server.create_table(spec)
 
-    @app.post("/api/tables/{table_id}/join")
+    @app.post("/api/tables/{table_id}/join", responses=BAD_REQUEST)
     async def join(table_id: str, body: JoinModel) -> dict[str, Any]:
         """Take a free seat of a public table; the answer holds the seat's token."""
         return await server.join(table_id, body.seat, body.name)
 
-    @app.get("/api/tables")
+    @app.get("/api/tables", responses=BAD_REQUEST)
     async def tables(
         status: str = Query("active", pattern="^(open|playing|finished|active)$"),
         game: str | None = Query(None, max_length=64),
@@ -174,19 +344,19 @@ def create_app(
         """Open tables (waiting for players), games in progress, or finished games."""
         return await server.list_tables(status, game)
 
-    @app.get("/api/tables/{table_id}")
+    @app.get("/api/tables/{table_id}", responses=BAD_REQUEST)
     async def table(table_id: str) -> dict[str, Any]:
         live = await server.get_live(table_id)
         if live is None:
             raise _http(Refused("no-table", f"there is no table {_cut(table_id, 40)!r}"))
         return live.summary()
 
-    @app.get("/api/tables/{table_id}/record")
+    @app.get("/api/tables/{table_id}/record", responses=BAD_REQUEST)
     async def record(table_id: str) -> dict[str, Any]:
         """The finished game's record: replay it with ``gametable replay FILE --check``."""
         return await server.record(table_id)
 
-    @app.get("/api/tables/{table_id}/replay")
+    @app.get("/api/tables/{table_id}/replay", responses=BAD_REQUEST)
     async def table_replay(table_id: str) -> dict[str, Any]:
         """A finished game, step by step, with every seat's view (for the replay viewer)."""
         return await server.replay(table_id)
@@ -204,7 +374,7 @@ def create_app(
             raise _http(Refused("bad-record", "this file is not JSON text")) from None
         return await asyncio.to_thread(replay_steps, data)
 
-    @app.get("/api/leaderboard/{game}")
+    @app.get("/api/leaderboard/{game}", responses=BAD_REQUEST)
     async def leaderboard(game: str, limit: int = Query(100, ge=1, le=1000)) -> dict[str, Any]:
         try:
             get_game(game)
@@ -237,6 +407,8 @@ class Connection:
         self.config = server.config
         self.allowance = float(self.config.messages_per_second) * 2
         self.last = time.monotonic()
+        self.hints: set[asyncio.Task[None]] = set()
+        """Hints being worked out for this connection (it reads on meanwhile)."""
 
     async def send(self, data: dict[str, Any]) -> None:
         await self.ws.send_text(json.dumps(data, ensure_ascii=False))
@@ -270,7 +442,7 @@ class Connection:
             )
             return None
         try:
-            data = json.loads(text)
+            data = loads_message(text)
         except (ValueError, RecursionError) as exc:
             await self.error("bad-json", f"not JSON: {_cut(exc, 120)}")
             return None
@@ -282,17 +454,28 @@ class Connection:
         self.allowance = min(rate * 2, self.allowance + (now - self.last) * rate)
         self.last = now
         if self.allowance < 1:
-            ref = data.get("id")
             await self.error(
-                "rate",
-                f"more than {rate:g} messages a second; slow down",
-                ref if isinstance(ref, int | str) else None,
+                "rate", f"more than {rate:g} messages a second; slow down", _ref(data.get("id"))
             )
             return None
         self.allowance -= 1
         return data
 
     async def run(self) -> None:
+        try:
+            await self._run()
+        except Exception as exc:
+            if not unavailable(exc):
+                raise
+            # The database is down (loading the table, taking the seat): say so, and close
+            # with "try again later"; the client reconnects by itself.
+            self.server.service_failed("database", exc)
+            with contextlib.suppress(Exception):
+                await self.send(self.server.service_frame())
+                await self.error("unavailable", "the server cannot reach its database just now")
+                await self.ws.close(code=1013)
+
+    async def _run(self) -> None:
         live = await self.server.get_live(self.table_id)
         if live is None:
             await self.error("no-table", f"there is no table {_cut(self.table_id, 40)!r}")
@@ -327,6 +510,8 @@ class Connection:
                 )
             )
             client.post(json.dumps(live.frame(seat), ensure_ascii=False), "state")
+            if self.server.down:
+                client.post(json.dumps(self.server.service_frame(), ensure_ascii=False))
             while not client.closed:
                 data = await self.receive()
                 if data is not None:
@@ -334,6 +519,8 @@ class Connection:
         except WebSocketDisconnect:
             pass
         finally:
+            for task in list(self.hints):
+                task.cancel()  # the hint itself is still worked out, for its cache
             if client is not None:
                 live.clients.discard(client)
                 await client.close()
@@ -349,7 +536,7 @@ class Connection:
                 continue
             if data.get("type") != "hello":
                 await self.error(
-                    "no-hello", "the first message must be {'type': 'hello'}", data.get("id")
+                    "no-hello", "the first message must be {'type': 'hello'}", _ref(data.get("id"))
                 )
                 continue
             token, name = data.get("token"), data.get("name")
@@ -373,11 +560,7 @@ class Connection:
             return seat, name
 
     async def dispatch(self, live: LiveTable, client: Client, data: dict[str, Any]) -> None:
-        kind, ref = data.get("type"), data.get("id")
-        if (ref is not None and not isinstance(ref, (int, str))) or (
-            isinstance(ref, str) and len(ref) > 64
-        ):
-            ref = None
+        kind, ref = data.get("type"), _ref(data.get("id"))
         try:
             if kind == "ping":
                 client.post(json.dumps({"type": "pong", "ref": ref, "server_time": time.time()}))
@@ -385,7 +568,7 @@ class Connection:
                 if client.seat is None:
                     raise Refused("spectator", "spectators cannot play; join a seat first")
                 seq = data.get("seq")
-                if type(seq) is not int:
+                if type(seq) is not int or not 0 <= seq <= MAX_SAFE_INTEGER:
                     raise Refused(
                         "bad-message", "an 'act' message needs 'seq': your decision count"
                     )
@@ -412,27 +595,59 @@ class Connection:
         state = live.state
         if live.status != "playing" or seat not in state.to_act:
             raise Refused("not-your-turn", "hints are given on your turn")
-        from gametable.agents.catalog import hint_bot
+        # Refused here at once if the seat waits for another hint or the server is busy;
+        # the answer is sent when it comes, and the connection reads on meanwhile.
+        answer = self.server.advice.hint(live, seat)
+        task = asyncio.create_task(self._send_hint(client, answer, ref), name="gametable-hint")
+        self.hints.add(task)
+        task.add_done_callback(self.hints.discard)
 
-        bot, settings = hint_bot(live.game, live.players)
-        version = live.version
-        view = state.view(seat)
-        legal = [live.game.action_to_json(a) for a in state.legal_actions(seat)]
-        # a hint is asked for one decision: its whole budget, whatever came before
-        decided = await self.server.pool.decide(
-            live.game.name, bot, settings, seat, view, legal, turn_elapsed=0.0
-        )
-        action = live.game.action_from_json(decided)
+    async def _send_hint(self, client: Client, answer: Awaitable[Hint], ref: Any) -> None:
+        try:
+            hint = await answer
+        except Refused as exc:
+            client.post(
+                json.dumps({"type": "error", "code": exc.code, "message": exc.message, "ref": ref})
+            )
+            return
         client.post(
             json.dumps(
                 {
                     "type": "hint",
                     "ref": ref,
-                    "version": version,
-                    "bot": bot,
-                    "action": decided,
-                    "text": live.game.format_action(action),
+                    "version": hint.version,
+                    "bot": hint.bot,
+                    "action": hint.action,
+                    "text": hint.text,
                 },
                 ensure_ascii=False,
             )
         )
+
+
+def _ref(value: Any) -> int | str | None:
+    """A message's ``id`` as the answers carry it back (``ref``): a whole number every JSON
+    reader holds exactly, or text of at most 64 characters; anything else is dropped."""
+    if type(value) is int and -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER:
+        return value
+    if isinstance(value, str) and len(value) <= 64:
+        return value
+    return None
+
+
+def _refuse_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {_cut(text, 40)} is too large")
+    return value
+
+
+def loads_message(text: str) -> Any:
+    """A client's message as JSON data, or :class:`ValueError`: standard JSON only, so
+    ``NaN``, ``Infinity`` and a number too large for a float (``1e400``, which Python's
+    reader takes as infinity) are refused rather than passed on to the game."""
+    return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)

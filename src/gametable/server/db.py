@@ -121,6 +121,14 @@ RatingUpdate = Callable[[dict[str, tuple[float, float]]], Mapping[str, tuple[flo
 """Turns players' current ``(mu, sigma)`` into their new ones (:meth:`Store.apply_ratings`)."""
 
 
+def unavailable(exc: BaseException) -> bool:
+    """Whether ``exc`` says the database cannot be reached just now (a restart, a lost
+    connection), as opposed to a mistake in a query: the server then waits for it."""
+    if isinstance(exc, sa.exc.OperationalError | sa.exc.InterfaceError):
+        return True
+    return isinstance(exc, sa.exc.DBAPIError) and bool(exc.connection_invalidated)
+
+
 def dumps(data: Any) -> str:
     """Compact JSON for storage."""
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
@@ -199,6 +207,11 @@ class Store:
     @property
     def dialect(self) -> str:
         return self.engine.dialect.name
+
+    def ping(self) -> None:
+        """Raise unless the database answers a query now."""
+        with self.engine.connect() as conn:
+            conn.execute(sa.text("SELECT 1"))
 
     # -- tables -------------------------------------------------------------------------
 

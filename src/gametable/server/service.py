@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from gametable.core.records import Move, Record
 from gametable.core.registry import get_game
-from gametable.server.db import SeatRow, Store, TableRow, open_store
+from gametable.server.advice import Advisor
+from gametable.server.db import SeatRow, Store, TableRow, open_store, unavailable
 from gametable.server.hub import LocalHub, RedisHub
 from gametable.server.tables import (
     LiveTable,
@@ -31,7 +33,7 @@ from gametable.server.tables import (
     seat_labels,
     token_hash,
 )
-from gametable.server.workers import BotPool, Writer
+from gametable.server.workers import ADVICE_NICENESS, BotPool, Writer
 
 log = logging.getLogger("gametable.server")
 
@@ -49,7 +51,16 @@ class ServerConfig:
     database: str = ""
     redis: str | None = None
     bot_workers: int = 0
-    """Processes for bot decisions (0: one per core)."""
+    """Processes for the decisions of the bots playing at tables (0: one per core)."""
+    advice_workers: int = 0
+    """Processes for hints (and any other advice to players), at the lowest OS priority and
+    never shared with the table bots (0: one per four cores, at least one)."""
+    max_pending_hints: int = 0
+    """Hints waiting for or being worked out by the advice workers, in this process, before
+    more are refused as ``busy`` (0: four per advice worker)."""
+    hint_bots: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
+    """Per game name, the bot (name, settings) that gives hints instead of the game's own
+    (:meth:`~gametable.core.game.Game.hint_bot`); absent players' stand-ins are unchanged."""
     lease_seconds: float = 10.0
     max_message_bytes: int = 64 * 1024
     messages_per_second: float = 20.0
@@ -64,6 +75,10 @@ class ServerConfig:
             self.database = default_database()
         if self.bot_workers <= 0:
             self.bot_workers = os.cpu_count() or 1
+        if self.advice_workers <= 0:
+            self.advice_workers = max(1, (os.cpu_count() or 1) // 4)
+        if self.max_pending_hints <= 0:
+            self.max_pending_hints = 4 * self.advice_workers
 
 
 class GameServer:
@@ -78,6 +93,14 @@ class GameServer:
         self.hub: LocalHub | RedisHub
         self.writer: Writer
         self.pool: BotPool
+        """The table bots' workers."""
+        self.advice: Advisor
+        """Hints, on workers of their own."""
+        self.down: set[str] = set()
+        """The services not answering now: ``"database"`` (no decision can be stored) and
+        ``"cache"`` (Redis: other processes' updates are read from the database on a timer)."""
+        self._available = asyncio.Event()
+        self._available.set()
 
     # -- life cycle ----------------------------------------------------------------------
 
@@ -90,13 +113,22 @@ class GameServer:
                     "with SQLite run a single process (no --redis)"
                 )
             self.hub = RedisHub(
-                self.config.redis, self.config.redis_prefix, self.config.presence_seconds
+                self.config.redis,
+                self.config.redis_prefix,
+                self.config.presence_seconds,
+                on_health=self.on_hub_health,
             )
         else:
             self.hub = LocalHub()
         self.writer = Writer(self.store)
         self.pool = BotPool(self.config.bot_workers)
-        await self.pool.warm_up()
+        self.advice = Advisor(
+            BotPool(self.config.advice_workers, niceness=ADVICE_NICENESS),
+            self.config.max_pending_hints,
+            self.config.hint_bots,
+        )
+        self.advice.check()
+        await asyncio.gather(self.pool.warm_up(), self.advice.warm_up())
         await self.hub.start(self.on_hub_message)
         if isinstance(self.hub, LocalHub):
             # One process: whoever held leases before a crash was us; take them all back now.
@@ -121,15 +153,138 @@ class GameServer:
         await self.hub.close()
         self.writer.close()
         self.pool.close()
+        self.advice.close()
         self.store.engine.dispose()
 
     async def _lease_loop(self) -> None:
         while True:
             await asyncio.sleep(self.config.lease_seconds / 3)
+            if "database" in self.down:
+                continue  # renewed as soon as the database answers again
             try:
                 await self._renew_leases()
+            except Exception as exc:
+                if unavailable(exc):
+                    self.service_failed("database", exc)
+                else:
+                    log.exception("renewing table leases failed")
+
+    # -- when a service fails ------------------------------------------------------------
+
+    SERVICE_MESSAGES: ClassVar[dict[str, str]] = {
+        "database": "The server cannot reach its database: moves wait until it is back.",
+        "cache": "The servers lost touch with each other: updates may come a little late.",
+    }
+
+    def service_frame(self) -> dict[str, Any]:
+        """What clients are told of the services: ``ok`` (all answer), ``moves`` (decisions
+        can be stored now), and in words what is wrong."""
+        down = sorted(self.down)
+        return {
+            "type": "service",
+            "ok": not down,
+            "moves": "database" not in self.down,
+            "down": down,
+            "message": " ".join(self.SERVICE_MESSAGES[d] for d in down),
+        }
+
+    def _tell_everyone(self) -> None:
+        text = json.dumps(self.service_frame(), ensure_ascii=False)
+        for live in list(self.tables.values()):
+            for client in list(live.clients):
+                client.post(text)
+
+    def service_failed(self, service: str, exc: BaseException | None = None) -> None:
+        """``service`` stopped answering: tell every client once, and keep trying until it
+        answers again (then every table is caught up with the database)."""
+        if service in self.down:
+            return
+        self.down.add(service)
+        log.warning("%s is not answering (%s); waiting for it", service, exc)
+        if service == "database":
+            self._available.clear()
+            self._tasks.append(asyncio.create_task(self._recover_database()))
+        else:
+            self._tasks.append(asyncio.create_task(self._poll_while_cache_is_down()))
+        self._tell_everyone()
+
+    async def until_available(self) -> None:
+        """Wait until decisions can be stored again."""
+        await self._available.wait()
+
+    async def on_hub_health(self, ok: bool) -> None:
+        if not ok:
+            self.service_failed("cache")
+        elif "cache" in self.down:
+            await self._recovered("cache")
+
+    async def _recover_database(self) -> None:
+        while True:
+            await asyncio.sleep(0.5)
+            try:
+                await asyncio.to_thread(self.store.ping)
             except Exception:
-                log.exception("renewing table leases failed")
+                continue
+            break
+        self._available.set()
+        await self._recovered("database")
+
+    async def _recovered(self, service: str) -> None:
+        self.down.discard(service)
+        log.warning("%s answers again; catching every table up", service)
+        if service == "cache":
+            # The others did not hear of this process's changes meanwhile (its messages
+            # were dropped): they catch up too.
+            await self.hub.publish({"kind": "resync"})
+        try:
+            if "database" not in self.down:
+                await self._renew_leases()
+            await self._catch_up_everything()
+        except Exception as exc:
+            if unavailable(exc):
+                self.service_failed("database", exc)
+            else:
+                log.exception("catching up after %s came back failed", service)
+        self._tell_everyone()
+        if "database" not in self.down:
+            for table_id in await asyncio.to_thread(self.store.unrated_finished):
+                await self._rate(table_id)
+
+    async def _catch_up_everything(self) -> None:
+        """Read every live table anew (decisions whose commit's answer was lost, changes
+        other processes made meanwhile), look at every seat's presence again, and let bots
+        and clocks carry on."""
+        for live in list(self.tables.values()):
+            if live.status == "finished":
+                continue  # nothing changes a finished table
+            await live.refresh()
+            for seat in range(live.players):
+                if live.seats[seat].kind == "human":
+                    await live.presence_changed(seat)
+            await live.after_change(committed=False)
+
+    async def _poll_while_cache_is_down(self) -> None:
+        """Without Redis, no process hears of another's decisions: read the tables that
+        have clients here from the database every second instead."""
+        while "cache" in self.down:
+            await asyncio.sleep(1.0)
+            if "database" in self.down:
+                continue
+            for live in list(self.tables.values()):
+                if not live.clients or live.status == "finished":
+                    continue
+                try:
+                    version, seats = live.version, [(s.claimed, s.replaced) for s in live.seats]
+                    await live.refresh()
+                    if live.version != version or seats != [
+                        (s.claimed, s.replaced) for s in live.seats
+                    ]:
+                        await live.after_change(committed=False)
+                except Exception as exc:
+                    if unavailable(exc):
+                        self.service_failed("database", exc)
+                        break
+                    log.exception("reading table %s failed", live.id)
 
     async def _renew_leases(self) -> None:
         held = set(
@@ -347,6 +502,16 @@ class GameServer:
     # -- peers -------------------------------------------------------------------------
 
     async def on_hub_message(self, message: dict[str, Any]) -> None:
+        if message.get("kind") == "resync":
+            # Another process lost Redis for a while: what it told nobody meanwhile is in
+            # the database.
+            try:
+                await self._catch_up_everything()
+            except Exception as exc:
+                if not unavailable(exc):
+                    raise
+                self.service_failed("database", exc)
+            return
         table_id = message.get("table")
         live = self.tables.get(table_id) if isinstance(table_id, str) else None
         if live is None:

@@ -36,7 +36,8 @@ from gametable.core.errors import GameError, IllegalAction, NotationError
 from gametable.core.game import Action, Game, Result, score_to_json
 from gametable.core.registry import get_game
 from gametable.server.clocks import Clock, ClockConfig
-from gametable.server.db import MoveRow, MoveWrite, SeatRow, TableRow
+from gametable.server.db import MoveRow, MoveWrite, SeatRow, TableRow, unavailable
+from gametable.server.hub import HubUnavailable
 
 if TYPE_CHECKING:
     from gametable.server.service import GameServer
@@ -158,6 +159,23 @@ class TableSpec:
 
 MAX_MATCH_GAMES = 20
 
+MAX_SECONDS = 7 * 86_400
+"""The longest time a table takes for a turn, a bank, an increment or a grace period: a
+week (the lobby API's models say the same)."""
+
+
+def _check_seconds(label: str, value: object) -> None:
+    """Refuse (:class:`Refused`) a time that is not a number of seconds from 0 to a week:
+    NaN and the infinities too (``1e400`` reads as infinity); ``None`` is allowed."""
+    if value is None:
+        return
+    in_range = isinstance(value, int | float) and 0 <= value <= MAX_SECONDS  # False for NaN
+    if isinstance(value, bool) or not in_range:
+        raise Refused(
+            "bad-table",
+            f"{label} must be between 0 and a week ({MAX_SECONDS} seconds), not {_cut(value, 40)}",
+        )
+
 
 def check_spec(spec: TableSpec) -> tuple[Game, dict[str, Any], list[SeatRow], dict[str, Any]]:
     """The game, resolved options, seats and config of a requested table, or :class:`Refused`.
@@ -210,14 +228,9 @@ def check_spec(spec: TableSpec) -> tuple[Game, dict[str, Any], list[SeatRow], di
         raise Refused(
             "bad-table", "a table needs at least one human seat (use `simulate` for bots)"
         )
+    for label in ("turn_seconds", "bank_seconds", "increment_seconds"):
+        _check_seconds(label, (spec.clocks or {}).get(label))
     clocks = ClockConfig.from_json(spec.clocks)
-    for label, value in (
-        ("turn_seconds", clocks.turn_seconds),
-        ("bank_seconds", clocks.bank_seconds),
-        ("increment_seconds", clocks.increment_seconds),
-    ):
-        if value is not None and not (0 <= float(value) <= 86_400 * 7):
-            raise Refused("bad-table", f"{label} must be between 0 and a week, not {value}")
     if spec.replacement_bot is None:
         replacement = {"name": default_bot, "settings": default_settings}
     elif spec.replacement_bot in names:
@@ -226,8 +239,7 @@ def check_spec(spec: TableSpec) -> tuple[Game, dict[str, Any], list[SeatRow], di
         raise Refused(
             "bad-table", f"no bot {spec.replacement_bot!r} to stand in for absent players"
         )
-    if spec.grace_seconds is not None and spec.grace_seconds < 0:
-        raise Refused("bad-table", "grace_seconds must not be negative")
+    _check_seconds("grace_seconds", spec.grace_seconds)
     config: dict[str, Any] = {
         "clocks": clocks.to_json(),
         "grace_seconds": spec.grace_seconds,
@@ -493,15 +505,29 @@ class LiveTable:
 
         ``by`` is ``"human"``, ``"bot"`` or ``"timeout"``. A human decision carries ``seq``,
         the number of decisions the seat had made when it chose (a replayed or outdated
-        message is refused). Raises :class:`Refused` and changes nothing otherwise.
+        message is refused). Raises :class:`Refused` and changes nothing otherwise — also
+        ``unavailable`` while the database does not answer (the decision was not made; the
+        server tells every client when it can be made again).
         """
-        for _attempt in range(5):
-            async with self.lock:
-                version = await self._submit_locked(seat, action, by, seq)
-            if version is not None:
-                await self.after_change()
-                return version
-            await self.refresh()  # another process wrote first: read it and try again
+        try:
+            for _attempt in range(5):
+                async with self.lock:
+                    version = await self._submit_locked(seat, action, by, seq)
+                if version is not None:
+                    await self.after_change()
+                    return version
+                await self.refresh()  # another process wrote first: read it and try again
+        except Exception as exc:
+            if not unavailable(exc):
+                raise
+            # Nothing was acknowledged. If the commit went through and only its answer was
+            # lost, catching up with the database when it answers again applies it.
+            self.server.service_failed("database", exc)
+            raise Refused(
+                "unavailable",
+                "the server cannot reach its database just now: this decision was not made; "
+                "make it again when the game says it is back",
+            ) from None
         raise Refused("busy", "the table is too busy; please try again")
 
     async def _submit_locked(
@@ -590,8 +616,10 @@ class LiveTable:
     # -- bots, clocks, grace periods (the owner's work) -------------------------------
 
     def schedule(self) -> None:
-        """Start the bots that must decide now and the timer of the next clock deadline."""
-        if self.status != "playing" or not self.owned:
+        """Start the bots that must decide now and the timer of the next clock deadline
+        (not while the database is down: the server schedules every table again when it
+        answers, and the time it was down is not charged)."""
+        if self.status != "playing" or not self.owned or "database" in self.server.down:
             return
         for seat in self.state.to_act:
             task = self.bot_tasks.get(seat)
@@ -691,6 +719,9 @@ class LiveTable:
                 except Refused as exc:
                     if exc.code in ("not-bot", "over", "not-your-turn"):
                         return
+                    if exc.code == "unavailable":
+                        await self.server.until_available()
+                        continue  # decide again on the table as it then is
                     refusals += 1
                     log.warning("table %s: bot %s's decision refused: %s", self.id, name, exc)
         except asyncio.CancelledError:
@@ -722,7 +753,10 @@ class LiveTable:
         nobody. So the table looks again when they expire (:meth:`_watch_presence`): the
         absent player's grace period then starts even after a takeover, and every frame
         stops calling the seat connected."""
-        present, until = await self.server.hub.presence(self.id, seat)
+        try:
+            present, until = await self.server.hub.presence(self.id, seat)
+        except HubUnavailable:
+            return  # unknown until Redis answers again; the server looks at every seat then
         self.present[seat] = present
         watch = self.presence_tasks.pop(seat, None)
         if watch is not None and watch is not asyncio.current_task():
@@ -757,8 +791,11 @@ class LiveTable:
     async def _grace(self, seat: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
         self.grace_tasks.pop(seat, None)
-        if await self.server.hub.is_present(self.id, seat):
-            return
+        try:
+            if await self.server.hub.is_present(self.id, seat):
+                return
+        except HubUnavailable:
+            return  # not known now: the server looks at every seat when Redis is back
         if self.status != "finished" and not self.seats[seat].replaced:
             await self._set_replaced(seat, True)
             await self.broadcast()
@@ -773,7 +810,13 @@ class LiveTable:
             else f"{who} is back and plays again."
         )
         event = ("replaced" if replaced else "returned", seat, text)
-        await asyncio.to_thread(self.server.store.set_replaced, self.id, seat, replaced, event)
+        try:
+            await asyncio.to_thread(self.server.store.set_replaced, self.id, seat, replaced, event)
+        except Exception as exc:
+            if not unavailable(exc):
+                raise
+            self.server.service_failed("database", exc)
+            return  # looked at again when the database answers
         self.seats[seat].replaced = replaced
         self.events.append({"at": time.time(), "kind": event[0], "seat": seat, "text": text})
         if not replaced:

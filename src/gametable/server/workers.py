@@ -1,18 +1,28 @@
-"""Work kept off the event loop: bot decisions in a process pool, database writes in a
+"""Work kept off the event loop: bot decisions in process pools, database writes in a
 thread that commits decisions in batches.
 
 A slow search at one table never stalls the others: bots decide in separate processes from
 the seat's view and legal decisions only (never the state), and their random streams come
-from fresh entropy, never from the deal's seed.
+from fresh entropy, never from the deal's seed. The server keeps two pools: one for the
+bots that play at live tables, and one, at the lowest OS priority, for advice to players
+(hints: :mod:`gametable.server.advice`), so a table's bot never waits behind a hint.
+
+Every worker process exits when the server process dies, however it dies (``kill -9``
+included): see :func:`_die_with_parent`. The multiprocessing resource tracker then exits
+too (it stops when the last process holding its pipe is gone).
 """
 
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import json
 import multiprocessing
+import os
 import queue
 import secrets
+import signal
+import sys
 import threading
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -64,11 +74,68 @@ def _warm_up() -> None:
     registry.all_games()
 
 
-class BotPool:
-    """Bots deciding in worker processes."""
+ADVICE_NICENESS = 19
+"""The OS priority of the advice workers (hints): the lowest, so that on a busy machine
+they run only on the CPU time the table bots, the event loop and the database leave."""
 
-    def __init__(self, workers: int) -> None:
+_PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+
+
+def _worker_start(niceness: int) -> None:
+    """Every worker process's initializer: it dies with the server, runs at ``niceness``
+    (added to the server's), and has the games imported before its first decision."""
+    _die_with_parent()
+    if niceness and hasattr(os, "nice"):
+        os.nice(niceness)
+    _warm_up()
+
+
+def _die_with_parent() -> None:
+    """Make this worker process exit as soon as the server process dies.
+
+    A worker blocks reading its task queue, and holds both ends of that queue's pipe itself,
+    so it never sees end-of-file when the server is gone: without this it would wait
+    forever (and keep the resource tracker alive with it). Two guards:
+
+    - on Linux, the kernel sends the worker ``SIGKILL`` when its parent dies
+      (``prctl(PR_SET_PDEATHSIG)``), even in the middle of a search. The kernel's "parent"
+      is the *thread* that started the worker: the pools start their workers from the
+      event loop's thread, which lives as long as the server;
+    - everywhere, a thread waits on the parent's sentinel (a pipe whose other end only the
+      parent holds, :func:`multiprocessing.parent_process`) and exits the process when it
+      closes.
+    """
+    parent = multiprocessing.parent_process()
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError):
+            pass  # no prctl here: the thread below still watches
+    if parent is None:
+        return  # not started by multiprocessing: nobody to watch
+    if not parent.is_alive():
+        os._exit(0)  # the server died before we could ask to be told
+    threading.Thread(
+        target=_exit_with, args=(parent,), name="gametable-parent-watch", daemon=True
+    ).start()
+
+
+def _exit_with(parent: multiprocessing.process.BaseProcess) -> None:
+    parent.join()  # returns once the parent's end of the sentinel pipe has closed
+    os._exit(0)
+
+
+class BotPool:
+    """Bots deciding in worker processes.
+
+    ``niceness`` is added to the workers' OS priority (0: the server's own; the advice pool
+    uses :data:`ADVICE_NICENESS`).
+    """
+
+    def __init__(self, workers: int, niceness: int = 0) -> None:
         self.workers = max(1, workers)
+        self.niceness = niceness
         self._executor: ProcessPoolExecutor | None = None
 
     def _pool(self) -> ProcessPoolExecutor:
@@ -76,9 +143,17 @@ class BotPool:
             self._executor = ProcessPoolExecutor(
                 self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_warm_up,
+                initializer=_worker_start,
+                initargs=(self.niceness,),
             )
         return self._executor
+
+    def pids(self) -> list[int]:
+        """The process ids of the workers running now."""
+        if self._executor is None:
+            return []
+        processes = self._executor._processes  # the executor keeps no public list
+        return [p.pid for p in list(processes.values()) if p.pid is not None]
 
     async def warm_up(self) -> None:
         """Start the worker processes now, so the first bot decision is not slowed down by

@@ -145,6 +145,9 @@ export function TablePage({ tableId }) {
   // acknowledgement, so a click on the new position must not wait for the old answer.
   const [sentFrom, setSentFrom] = useState(null);
   const [hint, setHint] = useState(null);
+  // The version shown now: a hint worked out for an older one (the player moved on while it
+  // was being worked out) is not shown.
+  const shownVersion = useRef(null);
   const [showMoves, setShowMoves] = useState(false);
   const [showEnd, setShowEnd] = useState(true);
   const [showHelp, setShowHelp] = useState(false);
@@ -167,6 +170,7 @@ export function TablePage({ tableId }) {
       onFrame: (f) => {
         if (f.type === "state") {
           setFrame(f);
+          shownVersion.current = f.version;
           setReceivedAt(Date.now());
           setHint((h) => (h && h.version === f.version ? h : null));
         } else if (f.type === "welcome") {
@@ -206,7 +210,9 @@ export function TablePage({ tableId }) {
   async function askHint() {
     setHint({ pending: true });
     const answer = await socket.current.request({ type: "hint" });
-    if (answer.type === "hint") {
+    if (answer.type === "hint" && answer.version !== shownVersion.current) {
+      setHint(null);
+    } else if (answer.type === "hint") {
       setHint(answer);
       const text = module.hintText ? module.hintText(answer) : answer.text;
       toast(`Hint: ${text.length > 140 ? `${text.slice(0, 139)}…` : text}`, "notice");
