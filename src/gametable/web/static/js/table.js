@@ -152,6 +152,8 @@ export function TablePage({ tableId }) {
   const [showEnd, setShowEnd] = useState(true);
   const [showHelp, setShowHelp] = useState(false);
   const [fatal, setFatal] = useState(null);
+  // What the server says of its services while one of them does not answer (null: all do).
+  const [service, setService] = useState(null);
   const [settings, setSettings] = useState(loadSettings());
   const socket = useRef(null);
   const now = useNow(frame && frame.clocks && frame.status === "playing");
@@ -173,6 +175,8 @@ export function TablePage({ tableId }) {
           shownVersion.current = f.version;
           setReceivedAt(Date.now());
           setHint((h) => (h && h.version === f.version ? h : null));
+        } else if (f.type === "service") {
+          setService(f.ok ? null : f);
         } else if (f.type === "welcome") {
           setWelcome(f);
           if (token && f.seat !== null) remember({ table: tableId, seat: f.seat, token, game: f.table.game });
@@ -193,8 +197,14 @@ export function TablePage({ tableId }) {
 
   const mySeat = welcome ? welcome.seat : hashSeat;
 
-  const busy = !!frame && sentFrom === frame.version;
+  // Moves wait while the server cannot store them (its database is being restarted).
+  const waiting = !!service && !service.moves;
+  const busy = !!frame && (sentFrom === frame.version || waiting);
   const act = useCallback(async (decision) => {
+    if (waiting) {
+      toast(service.message, "notice");
+      return { type: "error", code: "unavailable" };
+    }
     if (!frame || busy) return { type: "error", code: "busy" };
     const from = frame.version;
     setSentFrom(from);
@@ -205,7 +215,7 @@ export function TablePage({ tableId }) {
     setSentFrom((v) => (v === from ? null : v));
     if (answer.type === "error") toast(answer.message);
     return answer;
-  }, [frame, busy]);
+  }, [frame, busy, waiting]);
 
   async function askHint() {
     setHint({ pending: true });
@@ -275,6 +285,9 @@ export function TablePage({ tableId }) {
           ${frame.status === "finished" && html`<button onClick=${() => setShowEnd(true)}>Scores</button>`}
         </div>
       </header>
+      ${(service || connection === "reconnecting") && html`<p class="service-banner" role="status">
+          ${connection === "reconnecting" ? "The connection to the server was lost; reconnecting…" : service.message}
+          ${waiting && connection !== "reconnecting" && " Reconnecting…"}</p>`}
       <${Seats} frame=${frame} mySeat=${mySeat} receivedAt=${receivedAt} now=${now} />
       <main class="board">
         <${Table} key=${mySeat} frame=${frame} view=${frame.view} seat=${mySeat} legal=${frame.legal || []}
