@@ -132,3 +132,23 @@ def test_the_timeout_says_what_the_game_did_in_its_own_words() -> None:
         and not line.startswith("Your rack")
     ]  # fmt: skip
     assert lines_naming_them, f"no line says which tiles were drawn: {drawn}"
+
+
+def test_a_player_cannot_type_the_timeout_as_a_move(tmp_path: Path) -> None:
+    record = tmp_path / "typed.json"
+    cmd = [
+        sys.executable, "-m", "gametable.cli.main", "play", "rummikub", "--seats", "human,human",
+        "--seed", "1", "--record", str(record),
+    ]  # fmt: skip
+    done = subprocess.run(
+        cmd,
+        input="\ntimeout\nquit\n",  # Enter: the hot-seat hand-over; then the typed "timeout"
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "COLUMNS": "200"},
+    )
+    out = done.stdout + done.stderr
+    assert "Traceback" not in out
+    assert "Running out of time is not a move" in out
+    assert all(m["action"] != "timeout" for m in json.loads(record.read_text())["moves"])

@@ -87,6 +87,55 @@ def test_rummikub_timeout_applies_the_games_penalty(server) -> None:
     b.close()
 
 
+def test_a_table_clock_in_rummikub_applies_the_games_penalty_too(server) -> None:
+    # The table's own clock (not the game's turn_seconds option) runs out: the rulebook's
+    # timeout rule is what happens when a player's time is up, whichever clock measured it.
+    created = create_table(
+        server.base,
+        game="rummikub",
+        players=2,
+        seats=[{"kind": "human", "name": "slow"}, {"kind": "human", "name": "also"}],
+        clocks={"turn_seconds": 1},
+    )
+    table_id = created["table"]["id"]
+    a = SeatClient(server.base, table_id, created["seats"][0]["token"])
+    b = SeatClient(server.base, table_id, created["seats"][1]["token"])
+    first = a.latest_state()
+    assert first["view"]["options"]["turn_seconds"] is None
+    mover = first["to_act"][0]
+    mine = a if a.welcome["seat"] == mover else b
+    # A player cannot play the timeout as a move of their own.
+    refused = mine.request({"type": "act", "seq": 0, "text": "timeout"})
+    assert refused["type"] == "error" and refused["code"] == "bad-action", refused
+    before = mine.latest_state()["view"]["rack_sizes"][mover]
+    a.wait(lambda f: f["type"] == "state" and f["version"] >= 1, timeout=10)
+    state = a.latest_state()
+    assert state["view"]["rack_sizes"][mover] == before + 3
+    timeouts = [e for e in state["events"] if e["kind"] == "timeout"]
+    assert [e["seat"] for e in timeouts] == [mover]
+    a.close()
+    b.close()
+
+
+def test_a_stand_in_deciding_for_a_slow_seat_is_announced_once_and_kept(server) -> None:
+    created = create_table(
+        server.base,
+        game="ramen-fury",
+        players=2,
+        seats=[{"kind": "human", "name": "dreamer"}, {"kind": "bot", "bot": "random"}],
+        clocks={"turn_seconds": 0.5},
+    )
+    table_id = created["table"]["id"]
+    client = SeatClient(server.base, table_id, created["seats"][0]["token"])
+    client.wait(lambda f: f["type"] == "state" and f.get("my_moves", 0) >= 3, timeout=20)
+    client.close()
+    stored = server.game_server.store.events(table_id, limit=1000)
+    mine = [e for e in stored if e["kind"] == "timeout" and e["seat"] == 0]
+    assert mine, "the deadline's announcement was not stored"
+    # One announcement per turn that ran out, none for the stand-in's decisions themselves.
+    assert all("a bot plays this turn for them" in e["text"] for e in mine), mine
+
+
 def test_a_game_without_a_timeout_rule_lets_a_bot_decide_for_the_slow_seat(server) -> None:
     created = create_table(
         server.base,

@@ -294,6 +294,15 @@ class Session:
             action = self._interpret(line.strip(), view, legal)
             if action is None:
                 continue
+            if action == self.state.timeout_action(seat):
+                self.console.print(
+                    Text(
+                        "Running out of time is not a move: the game applies its timeout "
+                        "rule when your time is up.",
+                        style="red",
+                    )
+                )
+                continue
             try:
                 self._apply(seat, action)
             except GameError as exc:

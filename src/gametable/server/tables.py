@@ -546,6 +546,12 @@ class LiveTable:
                 raise Refused("timed-out", "your time ran out; your stand-in is deciding")
             if self.seats[seat].replaced:
                 raise Refused("replaced", "a bot is playing for you; reconnect to take over")
+            if action == state.timeout_action(seat):
+                raise Refused(
+                    "bad-action",
+                    "running out of time is not a move: the game applies its timeout rule "
+                    "when your time is up",
+                )
         elif by == "bot" and not self.bot_controls(seat):
             raise Refused("not-bot", "the player is back")
         if seq is not None and seq != self.seat_moves[seat]:
@@ -565,7 +571,9 @@ class LiveTable:
         over = trial.is_over
         result = trial.result().to_json() if over else None
         events: list[tuple[str, int | None, str]] = []
-        if by == "timeout":
+        if by == "timeout" and action == state.timeout_action(seat):
+            # The game's own timeout rule. (A stand-in deciding for a seat whose time ran
+            # out was announced once, at the deadline.)
             events.append(("timeout", seat, f"{self._who(seat)} ran out of time."))
         if over:
             events.append(("over", None, "The game is over."))
@@ -671,14 +679,16 @@ class LiveTable:
             if self.bot_controls(seat):
                 continue  # a bot is already deciding for this seat
             self.timed_out.add(seat)
-            self.events.append(
-                {
-                    "at": time.time(),
-                    "kind": "timeout",
-                    "seat": seat,
-                    "text": f"{self._who(seat)} ran out of time; a bot plays this turn for them.",
-                }
-            )
+            text = f"{self._who(seat)} ran out of time; a bot plays this turn for them."
+            try:
+                await asyncio.to_thread(
+                    self.server.store.update_table, self.id, [("timeout", seat, text)]
+                )
+            except Exception as exc:
+                if not unavailable(exc):
+                    raise
+                self.server.service_failed("database", exc)
+            self.events.append({"at": time.time(), "kind": "timeout", "seat": seat, "text": text})
             await self.broadcast()
         self.schedule()
 

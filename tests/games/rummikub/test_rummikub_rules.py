@@ -420,11 +420,13 @@ def test_timeout_with_a_short_pool_draws_what_is_there():
     assert sum(s.racks[1]) == 1 and s.passes == 1
 
 
-def test_timeout_is_illegal_without_a_timer():
-    s = position("", ["K5", "R9"])
-    assert s.turn_time_limit() is None and s.timeout_action(0) is None
-    with pytest.raises(IllegalAction, match="no turn timer"):
-        s.apply(0, TIMEOUT)
+def test_the_timeout_rule_applies_whichever_clock_ran_out():
+    # Without the rulebook's timer (option turn_seconds) a table's own clock may still run
+    # out (the online server's per-turn clock or bank): the same rule, undo and draw 3.
+    s = position("", ["K5", "R9"], pool=10)
+    assert s.turn_time_limit() is None and s.timeout_action(0) == TIMEOUT
+    s.apply(0, TIMEOUT)
+    assert sum(s.racks[0]) == 4 and len(s.pool) == 7 and s.current == 1
 
 
 # -- end of game and scoring ------------------------------------------------------------

@@ -8,9 +8,11 @@ A turn is one decision of the seat to act:
   least 30, with the table otherwise untouched (flag ``initial_meld_allows_manipulation``).
 - :class:`Draw` — one tile from the pool; ends the turn. :class:`Pass` — the same once
   the pool is empty. When every seat in turn has passed, the game ends.
-- :class:`Timeout` — the turn timer ran out (option ``turn_seconds``): the turn's partial
-  work is discarded (a play is one decision, so nothing of it reached the state) and up
-  to 3 penalty tiles are drawn.
+- :class:`Timeout` — the seat's time for its turn ran out, whichever clock measured it
+  (the rulebook's timer, option ``turn_seconds``, or a clock of the table the game is
+  played at): the turn's partial work is discarded (a play is one decision, so nothing of
+  it reached the state) and up to 3 penalty tiles are drawn. The rules cannot see clocks:
+  a front end applies it when time runs out, and never takes it from a player.
 
 The game ends when a rack is emptied or after a full cycle of passes with the pool empty;
 :meth:`RummikubState.result` scores it as in §9-§10 of the rules reference. The decisions
@@ -417,7 +419,9 @@ class RummikubState(State):
         return None if limit is None else float(limit)
 
     def timeout_action(self, seat: int) -> Timeout | None:
-        return TIMEOUT if self.options.get("turn_seconds") is not None else None
+        """The rulebook's timeout rule (§8): whatever clock ran out, the turn is undone
+        and three penalty tiles are drawn."""
+        return TIMEOUT
 
     def clone(self) -> RummikubState:
         new = object.__new__(RummikubState)
@@ -498,8 +502,6 @@ class RummikubState(State):
             self.last = (seat, action, 0, "")
             self._remember((seat, "pass", 0, "", ()))
         elif isinstance(action, Timeout):
-            if self.options.get("turn_seconds") is None:
-                raise IllegalAction("this game has no turn timer (option turn_seconds is off)")
             if not self.pool:
                 self.passes += 1
             drawn = []
