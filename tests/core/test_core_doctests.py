@@ -8,6 +8,9 @@ import importlib
 import pytest
 
 MODULES = [
+    "gametable.core.codec",
+    "gametable.core.events",
+    "gametable.core.words",
     "gametable.core.errors",
     "gametable.core.game",
     "gametable.core.records",

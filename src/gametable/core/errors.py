@@ -2,9 +2,33 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gametable.core.words import Msg
+
 
 class GameError(Exception):
-    """Base class of every error gametable raises on purpose."""
+    """Base class of every error gametable raises on purpose.
+
+    The message is a :class:`~gametable.core.words.Msg` wherever a person may read it (a
+    refused move, a mistyped one): front ends render :attr:`msg` in the reader's language,
+    and ``str()`` gives the English sentence. A plain string is accepted for errors meant
+    for programmers and logs.
+    """
+
+    def __init__(self, message: str | Msg = "", *args: Any) -> None:
+        from gametable.core.words import Msg
+
+        self.msg: Msg | None = message if isinstance(message, Msg) else None
+        super().__init__(message, *args)
+
+    def __str__(self) -> str:
+        if self.msg is not None:
+            from gametable.core.words import render
+
+            return render(self.msg)
+        return super().__str__()
 
 
 class IllegalAction(GameError):

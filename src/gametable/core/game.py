@@ -25,6 +25,7 @@ is one game in progress. The protocol:
 from __future__ import annotations
 
 import math
+import re
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -48,8 +49,10 @@ from gametable.core.values import score_to_json as score_to_json
 
 if TYPE_CHECKING:
     from gametable.core.agent import AgentFactory
+    from gametable.core.codec import DecisionCodec
     from gametable.core.match import Match
     from gametable.core.textui import TextUI
+    from gametable.core.words import GameWords, Msg
 
 
 @dataclass(frozen=True)
@@ -246,6 +249,18 @@ class State(ABC):
 
 
 @dataclass(frozen=True)
+class Preview:
+    """What the rules say of a decision being put together (:meth:`Game.preview`)."""
+
+    facts: Mapping[str, JSON]
+    """Data for the table to show (values, totals, which pieces are at fault)."""
+    message: Msg | None = None
+    """What to tell the player about it, if anything (rendered in their language)."""
+    legal: bool = False
+    """Whether the draft, as it is, is a legal decision now."""
+
+
+@dataclass(frozen=True)
 class TurnStep:
     """Where a decision falls in its seat's turn, for agents that keep a time budget per turn.
 
@@ -359,13 +374,34 @@ class Game(ABC):
 
     # -- actions ------------------------------------------------------------------------
 
-    @abstractmethod
+    decisions: ClassVar[DecisionCodec]
+    """Every kind of decision of the game and its JSON form (:mod:`gametable.core.codec`)."""
+
+    notation_tokens: ClassVar[re.Pattern[str] | None] = None
+    """What a piece of the game's notation looks like (a card code, a move written short),
+    for the tests that check no player is shown notation they did not type."""
+
     def action_to_json(self, action: Action) -> JSON:
-        """The action as JSON-able data (the record format)."""
+        """The decision as data: its fields named as the rulebook names them, with a
+        ``"type"`` (:meth:`DecisionCodec.to_json <gametable.core.codec.DecisionCodec.to_json>`)."""
+        return self.decisions.to_json(action)
+
+    def action_from_json(self, data: JSON) -> Action:
+        """The decision read back from :meth:`action_to_json`'s form; a
+        :class:`~gametable.core.codec.DecisionError` (a :class:`ValueError`) naming the field
+        at fault on malformed data."""
+        action: Action = self.decisions.from_json(data)
+        return action
+
+    def decision_schema(self) -> dict[str, Any]:
+        """The JSON Schema of the game's decisions (published with its description)."""
+        return self.decisions.json_schema()
 
     @abstractmethod
-    def action_from_json(self, data: JSON) -> Action:
-        """The action read back; raises :class:`ValueError` on malformed data."""
+    def action_from_notation(self, text: str) -> Action:
+        """A decision written in the game's notation, read without any context (no view,
+        no legal list): how version-1 records stored decisions. Raises
+        :class:`~gametable.core.errors.NotationError`."""
 
     @abstractmethod
     def format_action(self, action: Action) -> str:
@@ -454,3 +490,36 @@ class Game(ABC):
     @abstractmethod
     def ui(self) -> TextUI:
         """Terminal rendering and help text for this game."""
+
+    @property
+    def words(self) -> GameWords:
+        """The game's description layer: its decisions, events and results in words
+        (:class:`~gametable.core.words.GameWords`)."""
+        raise NotImplementedError(f"{self.name} has no description layer yet")
+
+    def components(self) -> dict[str, Any]:
+        """The game's components (cards, tiles, ingredients …) by the names its views and
+        decisions use, with what a front end needs to draw and name them: for each, its
+        attributes and its name in words (a :class:`~gametable.core.words.Msg`, rendered in
+        the reader's language by the front end). Sent to browser tables with the game's
+        description, so that no table restates the game's components or parses a name."""
+        return {}
+
+    def preview(self, view: View, draft: JSON) -> Preview:
+        """What a decision being put together would do, from the deciding seat's ``view``:
+        for tables where a player builds a decision piece by piece (a Rummikub arrangement),
+        the facts the rules give about the draft so far (a set's value, the initial meld's
+        total, why it is not yet legal), so the browser computes no rule. ``draft`` is the
+        game's decision data, possibly unfinished. Raises :class:`ValueError` for data the
+        game cannot read, or when the game has no previews (the default)."""
+        raise ValueError(f"{self.title} has no previews of decisions")
+
+    def locale_dir(self) -> Path | None:
+        """The folder of the game's message catalogs (``messages.pot`` and its
+        translations): by default the ``locale`` folder of the game's package."""
+        module = sys.modules.get(type(self).__module__)
+        where = getattr(module, "__file__", None)
+        if where is None:
+            return None
+        folder = Path(where).parent / "locale"
+        return folder if folder.is_dir() else None

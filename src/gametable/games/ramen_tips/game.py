@@ -132,6 +132,11 @@ class RamenTipsGame(Game):
     def action_to_json(self, action: Action) -> JSON:
         return self.format_action(action)
 
+    def action_from_notation(self, text: str) -> Action:
+        if not isinstance(text, str):
+            raise NotationError(f"a decision in notation is text, not {type(text).__name__}")
+        return parse_notation(text)
+
     def action_from_json(self, data: JSON) -> Action:
         if not isinstance(data, str):
             raise ValueError(
