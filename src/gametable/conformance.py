@@ -18,7 +18,8 @@ so a game must hold these promises whatever it is sent (each function raises
   changes neither the state nor any other view.
 - :func:`check_same_for_seat`: two states that differ only in what a seat cannot see look
   the same to that seat in every channel it has: its view, its legal decisions, the rendered
-  table, the listed moves, the hint and the error messages its attempts get.
+  table, the story in words, the listed moves, the hint and the error messages its attempts
+  get.
 
 :func:`garbage_actions` and :func:`garbage_texts` make hostile inputs from a seeded
 :class:`~gametable.core.rng.Rng`; a game's tests drive them (with hypothesis or seeds) over
@@ -39,6 +40,7 @@ from rich.console import Console, RenderableType
 from gametable.core.errors import GameError, IllegalAction, NotationError, SeatError
 from gametable.core.game import Action, Game, State, View
 from gametable.core.rng import Rng
+from gametable.core.words import hint_message, render, tell_history, tell_legal, tell_result
 
 
 class ConformanceError(AssertionError):
@@ -209,19 +211,15 @@ def check_views_independent(state: State) -> None:
 
 
 def hint_text(game: Game, view: View, legal: Sequence[Action]) -> str:
-    """The hint a front end shows: the game UI's own ``hint`` if it has one, else what the
-    game's first bot would play (the terminal's ``hint`` command does the same)."""
-    ui_hint = getattr(game.ui, "hint", None)
-    if callable(ui_hint):
-        return render_text(ui_hint(view, legal))
-    if not game.bots:
-        return ""
-    from gametable.agents.base import make_agent
+    """The hint a front end shows, in words: what the game's hint bot would play (the
+    terminal's ``hint`` and the server's hints call the same function), with a fixed
+    random stream."""
+    from gametable.agents.hints import hint
 
-    name = next(iter(game.bots))
     seat = view.get("seat")
-    bot = make_agent(game, name, seat if isinstance(seat, int) else 0)
-    return game.format_action(bot.act(view, legal, Rng("hint")))
+    seat = seat if isinstance(seat, int) else 0
+    action = hint(game, seat, view, legal, Rng("hint"))
+    return render(hint_message(game, action, view), viewer=seat)
 
 
 def _refusal(state: State, seat: int, action: Any) -> str:
@@ -272,12 +270,9 @@ def check_same_for_seat(
     same("rendered table", render_text(game.ui.render_view(view_a)), render_text(
         game.ui.render_view(view_b)
     ))
+    same("story", tell_history(game, view_a), tell_history(game, view_b))
     if seat in a.to_act:
-        same(
-            "listed moves",
-            render_text(game.ui.describe_legal(view_a, legal_a)),
-            render_text(game.ui.describe_legal(view_b, legal_b)),
-        )
+        same("listed moves", tell_legal(game, view_a, legal_a), tell_legal(game, view_b, legal_b))
         if hints:
             same("hint", hint_text(game, view_a, legal_a), hint_text(game, view_b, legal_b))
         for probe in probes:
@@ -455,3 +450,98 @@ __all__ = [
     "observe",
     "render_text",
 ]
+
+
+# -- playthroughs (golden transcripts) -----------------------------------------------------
+
+
+def playthrough(
+    game: Game,
+    players: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    bots: Sequence[str] = ("random",),
+    legal_limit: int = 40,
+) -> str:
+    """A whole seeded game written out line by line, as OpenSpiel's playthrough files are:
+    the setup; then, for every decision, the deciding seat's view (JSON), its legal
+    decisions in words with their data (the first ``legal_limit``), the decision made, and
+    what each seat (and a spectator) is then told, in words; at the end every seat's view
+    and the result in words. The bots (``bots``, one name per seat or one for all) decide
+    with streams derived from ``seed``, so the same arguments always give the same text.
+
+    Pinned in ``tests/golden/`` (``scripts/golden.py`` writes them; a reviewer reads the
+    diff): any change to the rules, the views, the decisions' data or the words shows.
+    """
+    from gametable.agents.base import make_agent, parse_agent_spec
+    from gametable.agents.play import agent_streams
+
+    state = game.new_state(players, seed, **(options or {}))
+    names = [f"Seat {s}" for s in range(players)]
+    specs = list(bots) if len(bots) == players else [bots[0]] * players
+    agents = []
+    for seat, spec in enumerate(specs):
+        name, settings = parse_agent_spec(spec)
+        agents.append(make_agent(game, name, seat, **settings))
+    rngs = agent_streams(players, seed)
+    viewers: list[int | None] = [*range(players), None]
+    told = dict.fromkeys(viewers, 0)
+    out = [
+        f"game: {game.name}",
+        f"players: {players}",
+        f"options: {json.dumps(dict(state.options), sort_keys=True)}",
+        f"seed: {seed}",
+        f"bots: {', '.join(specs)}",
+        f"decision schema kinds: {', '.join(_schema_kinds(game))}",
+    ]
+
+    def dump(value: Any) -> str:
+        return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+    def tell() -> None:
+        for viewer in viewers:
+            view = state.view(viewer)
+            who = "spectator" if viewer is None else f"seat {viewer}"
+            for entry in tell_history(game, view, names=names, start=told[viewer]):
+                out.append(f"  told to {who}: {entry['text']}")
+            told[viewer] = len(view.get("history") or [])
+
+    step = 0
+    while not state.is_over:
+        for seat in state.to_act:
+            if state.is_over:
+                break
+            view = state.view(seat)
+            legal = state.legal_actions(seat)
+            out.append("")
+            out.append(f"step {step}: seat {seat} to act (of {list(state.to_act)})")
+            out.append(f"  view: {dump(view)}")
+            words = tell_legal(game, view, legal, names=names)
+            out.append(f"  legal ({len(legal)}):")
+            for action, text in list(zip(legal, words, strict=True))[:legal_limit]:
+                out.append(f"    {text}  {dump(game.action_to_json(action))}")
+            if len(legal) > legal_limit:
+                out.append(f"    … and {len(legal) - legal_limit} more")
+            action = agents[seat].act(view, legal, rngs[seat])
+            out.append(
+                f"  decision: {render(game.words.decision(action, view), names=names, viewer=seat)}"
+                f"  {dump(game.action_to_json(action))}"
+            )
+            state.apply(seat, action)
+            step += 1
+            tell()
+    out.append("")
+    out.append("the end")
+    for viewer in viewers:
+        who = "spectator" if viewer is None else f"seat {viewer}"
+        out.append(f"  view of {who}: {dump(state.view(viewer))}")
+    result = state.result()
+    out.append(f"  result: {dump(result.to_json())}")
+    for line in tell_result(game, result, players, names=names):
+        out.append(f"  result in words: {line}")
+    return "\n".join(out) + "\n"
+
+
+def _schema_kinds(game: Game) -> list[str]:
+    schema = game.decision_schema()
+    return [entry["properties"]["type"]["const"] for entry in schema["oneOf"]]

@@ -1,10 +1,10 @@
-"""``moves`` numbers what ``#n`` picks, and ``help`` lists the session's commands, in every
-game (issue 11.7, issue 11.12).
+"""``moves`` numbers what ``#n`` picks, in words, and ``help`` lists the session's commands,
+in every game (issue 11.7, issue 11.12, issue 29).
 
-The contract between the session and the games: each game's ``ui.describe_legal(view,
-legal)``, rendered to plain text, contains for every ``n`` in ``1..len(legal)`` the exact
-text ``f"#{n} {game.format_action(legal[n - 1])}"``, and no game notation starts with
-``#`` — so what ``moves`` prints can be typed back either way.
+``moves`` prints, for every ``n`` in ``1..len(legal)``, the line ``#n`` and the decision in
+the game's words (its description layer): no notation is shown to a player who did not
+type it, and every listed move can be played by typing ``#n``. No game notation starts
+with ``#``, so a typed move never reads as a number.
 """
 
 from __future__ import annotations
@@ -17,14 +17,9 @@ from rich.console import Console
 from gametable.cli.session import SESSION_HELP, LineReader, Session
 from gametable.core import Game, Rng, State, all_games, get_game
 from gametable.core.records import Recorder
+from gametable.core.words import tell_legal
 
 GAMES = [game.name for game in all_games()]
-
-
-def plain(renderable: object) -> str:
-    out = io.StringIO()
-    Console(file=out, width=10_000, color_system=None).print(renderable, soft_wrap=True)
-    return out.getvalue()
 
 
 def decision_points(game: Game, seed: int, limit: int = 40) -> list[tuple[State, int]]:
@@ -44,15 +39,22 @@ def decision_points(game: Game, seed: int, limit: int = 40) -> list[tuple[State,
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_moves_lists_each_move_as_hash_n_and_its_notation(name: str) -> None:
+def test_moves_lists_each_move_as_hash_n_and_its_words(name: str) -> None:
     game = get_game(name)
     for seed in (1, 2):
         for state, seat in decision_points(game, seed):
+            session, out = session_for(name)
+            session.recorder.state = state
+            session.names = [f"Seat {s}" for s in range(state.players)]
             view, legal = state.view(seat), state.legal_actions(seat)
-            listing = plain(game.ui.describe_legal(view, legal))
-            for n, action in enumerate(legal, 1):
-                expected = f"#{n} {game.format_action(action)}"
-                assert expected in listing, f"{expected!r} missing from:\n{listing[:500]}"
+            assert session._interpret("moves", view, legal) is None
+            lines = out.getvalue().splitlines()
+            assert len(lines) == len(legal)
+            words = tell_legal(game, view, legal, names=session.names)
+            for n, (line, text) in enumerate(zip(lines, words, strict=True), 1):
+                assert line == f"#{n} {text}"
+                pattern = game.notation_tokens
+                assert pattern is None or not pattern.search(text), f"notation in {text!r}"
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -68,7 +70,7 @@ def session_for(name: str) -> tuple[Session, io.StringIO]:
     out = io.StringIO()
     recorder = Recorder(game, max(game.min_players, 2), 5)
     seats = ["human"] * recorder.record.players
-    console = Console(file=out, width=200, color_system=None)
+    console = Console(file=out, width=10_000, color_system=None, soft_wrap=True)
     return Session(game, seats, console, recorder, reader=LineReader(input_fn=input)), out
 
 

@@ -40,7 +40,7 @@ def test_a_human_who_runs_out_of_time_gets_the_games_timeout_decision(tmp_path: 
     time.sleep(4.0)  # say nothing: the human's first turn (after the bot's, if it starts) times out
     out, _ = proc.communicate("quit\n", timeout=60)
     assert "Traceback" not in out
-    assert "Time is up for seat 0" in out
+    assert "Time is up for you" in out
     moves = json.loads(record.read_text())["moves"]
     assert {"seat": 0, "action": "timeout"} in moves
 

@@ -133,7 +133,7 @@ def test_a_stand_in_deciding_for_a_slow_seat_is_announced_once_and_kept(server) 
     mine = [e for e in stored if e["kind"] == "timeout" and e["seat"] == 0]
     assert mine, "the deadline's announcement was not stored"
     # One announcement per turn that ran out, none for the stand-in's decisions themselves.
-    assert all("a bot plays this turn for them" in e["text"] for e in mine), mine
+    assert all(e["message"].id == "server.event.timeout_stand_in" for e in mine), mine
 
 
 def test_a_game_without_a_timeout_rule_lets_a_bot_decide_for_the_slow_seat(server) -> None:

@@ -7,6 +7,9 @@ replayed, and every frame each client received is checked against the engine:
 - its ``view`` is exactly ``state.view(seat)`` at that version (the engine's views are
   themselves checked in each game's tests to depend only on what the seat may know);
 - its ``legal`` list is exactly that seat's legal decisions;
+- what it says in words — the story (``log``), the legal decisions' ``text``, the end
+  (``result_text``) — is exactly what the game's description layer makes of that seat's
+  own view and decisions (so it can tell nothing the view does not hold);
 - everything else in it is the same for every seat and the spectator at that version
   (the server adds nothing seat-specific: no other hand, no deck, no seed);
 - before the game is over no frame holds the seed or the order of the deck.
@@ -24,6 +27,7 @@ from wsclient import SeatClient, create_table, play_to_end
 
 from gametable.core.records import from_json
 from gametable.core.registry import all_games, get_game
+from gametable.core.words import tell_history, tell_legal
 
 CASES = [
     (game.name, players)
@@ -34,7 +38,7 @@ CASES = [
 GAMES = 1
 """Full games per game and player count (each one checks thousands of frames)."""
 
-SEAT_SPECIFIC = {"view", "legal", "legal_complete", "seat", "my_moves"}
+SEAT_SPECIFIC = {"view", "legal", "legal_complete", "seat", "my_moves", "log", "result_text"}
 PUBLIC = {"type", "table", "version", "status", "to_act", "seats", "events", "result", "clocks"}
 PUBLIC |= {"server_time"}
 
@@ -83,11 +87,18 @@ def test_no_frame_leaks_what_its_seat_cannot_see(server, name: str, players: int
                 assert _normal(frame["view"]) == views[version][who], (
                     f"seat {who}'s view at version {version} is not the engine's view"
                 )
+                names = [s["name"] for s in frame["seats"]]
+                assert frame["log"] == tell_history(game, frame["view"], names=names)
                 if "legal" in frame:
                     assert who is not None and frame["status"] == "playing"
                     assert [x["json"] for x in frame["legal"]] == legal[version][who]
+                    actions = [game.action_from_json(x["json"]) for x in frame["legal"]]
+                    texts = tell_legal(game, frame["view"], actions, names=names)
+                    assert [x["text"] for x in frame["legal"]] == texts
                 rest = {k for k in frame if k not in SEAT_SPECIFIC}
                 assert rest <= PUBLIC, f"unexpected fields {rest - PUBLIC}"
+                # The table's own events name seats ("you" for the reader): the same facts.
+                frame = {**frame, "events": [{**e, "text": None} for e in frame["events"]]}
                 assert ("result" in frame) == (frame["status"] == "finished")
         for c in [*clients, watcher]:
             c.close()

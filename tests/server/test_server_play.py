@@ -135,9 +135,8 @@ def test_every_game_can_be_played_by_notation_text_and_by_list_index(server) -> 
     client = SeatClient(server.base, created["table"]["id"], created["seats"][0]["token"])
     state = client.my_turn()
     assert state is not None
-    by_text = client.request(
-        {"type": "act", "seq": state["my_moves"], "text": state["legal"][0]["text"]}
-    )
+    typed = game.format_action(game.action_from_json(state["legal"][0]["json"]))
+    by_text = client.request({"type": "act", "seq": state["my_moves"], "text": typed})
     assert by_text["type"] == "ack"
     state = client.my_turn()
     assert state is not None

@@ -11,6 +11,7 @@ from typing import Any
 
 from gametable.agents.base import agent_names, agent_settings
 from gametable.core.game import Game, OptionSpec
+from gametable.core.words import DEFAULT_LOCALE, render_tree
 
 
 def bot_settings(game: Game, name: str) -> list[dict[str, Any]]:
@@ -41,8 +42,13 @@ def option_json(spec: OptionSpec) -> dict[str, Any]:
     }
 
 
-def describe_game(game: Game) -> dict[str, Any]:
-    """One game as a lobby shows it."""
+def describe_game(game: Game, locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
+    """One game as a lobby and a table show it, with its components named in ``locale``
+    and the JSON Schema of its decisions."""
+    try:
+        schema: dict[str, Any] | None = game.decision_schema()
+    except AttributeError:
+        schema = None  # TRANSITION (issue 29): a game without a decision codec yet
     return {
         "name": game.name,
         "title": game.title,
@@ -58,6 +64,8 @@ def describe_game(game: Game) -> dict[str, Any]:
             for n in range(game.min_players, game.max_players + 1)
             for b, st in [hint_bot(game, n)]
         },
+        "components": render_tree(game.components(), locale=locale),
+        "decision_schema": schema,
     }
 
 

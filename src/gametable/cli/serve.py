@@ -137,8 +137,9 @@ def register_web(app: typer.Typer) -> None:
             import uvicorn
 
             from gametable.server.app import create_app
+            from gametable.server.refused import Refused
             from gametable.server.service import GameServer, ServerConfig
-            from gametable.server.tables import Refused, TableSpec
+            from gametable.server.specs import TableSpec
         except ImportError as exc:
             typer.echo(
                 f"error: the browser game needs the server extra ({exc.name} is missing): "

@@ -33,12 +33,23 @@ from rich.rule import Rule
 from rich.text import Text
 
 from gametable.agents.base import make_agent, parse_agent_spec
+from gametable.agents.hints import hint
 from gametable.agents.play import agent_streams
 from gametable.core.agent import Agent
 from gametable.core.errors import GameError, NotationError, clip
 from gametable.core.game import Action, Game, State, View
 from gametable.core.records import Record, Recorder
-from gametable.core.rng import Rng
+from gametable.core.rng import Rng, fresh_seed
+from gametable.core.words import (
+    DEFAULT_LOCALE,
+    Msg,
+    Seat,
+    hint_message,
+    render,
+    tell_history,
+    tell_legal,
+    tell_result,
+)
 
 HUMAN = "human"
 
@@ -173,6 +184,9 @@ class Session:
     it: the match shows its seed once it is over)."""
     agents: dict[int, Agent] = field(default_factory=dict)
 
+    locale: str = DEFAULT_LOCALE
+    """The language the person reads (``--lang``)."""
+
     def __post_init__(self) -> None:
         for seat, spec in enumerate(self.seats):
             if spec != HUMAN:
@@ -183,6 +197,41 @@ class Session:
         self._last_human: int | None = None
         self._held: list[str] = []
         self._save_failed = False
+        self._told: dict[int | None, int] = {}
+        """Per reader (a human seat; ``None``: the audience of a game of bots), how many
+        events of the story they have been told."""
+        self.names = self._seat_names()
+
+    def _seat_names(self) -> list[str]:
+        """How seats are called in sentences: a bot by its name (numbered when several
+        seats hold the same bot), a person by their seat number."""
+        bots = [parse_agent_spec(s)[0] for s in self.seats if s != HUMAN]
+        seen: dict[str, int] = {}
+        names = []
+        for seat, spec in enumerate(self.seats):
+            if spec == HUMAN:
+                names.append(render(Msg("core.seat", number=seat), locale=self.locale))
+                continue
+            name = parse_agent_spec(spec)[0]
+            seen[name] = seen.get(name, 0) + 1
+            names.append(f"{name} {seen[name]}" if bots.count(name) > 1 else name)
+        return names
+
+    def say(self, msg: Msg | str, viewer: int | None = None, style: str | None = None) -> None:
+        """Print a message in the person's language (``viewer``: whose seat "you" is)."""
+        text = render(msg, locale=self.locale, names=self.names, viewer=viewer)
+        self.console.print(Text(text, style=style or ""))
+
+    def tell_story(self, viewer: int | None) -> None:
+        """Print what happened since ``viewer`` was last told, in words, as they know it (a
+        human seat: only its own private facts; ``None``: what anyone may know)."""
+        view = self.state.view(viewer)
+        start = self._told.get(viewer, 0)
+        for entry in tell_history(
+            self.game, view, locale=self.locale, names=self.names, start=start
+        ):
+            self.console.print(Text(f"  {entry['text']}", style="dim"))
+        self._told[viewer] = len(view.get("history") or [])
 
     @property
     def state(self) -> State:
@@ -243,17 +292,14 @@ class Session:
         legal = self.state.legal_actions(seat)
         action = self.agents[seat].act(view, legal, self.rngs[seat])
         self._apply(seat, action)
-        if self.show_bots:
-            line = f"seat {seat} ({self.seats[seat]}): {self.game.format_action(action)}"
-            if hold:  # a secret choice: shown once the whole step is revealed
-                self._held.append(line)
-            else:
-                self.console.print(Text(line, style="dim"))
+        if self.show_bots and not hold and not self.humans:
+            # A game of bots: the story as anyone may know it, as it goes (a secret choice
+            # shows when the game reveals it, since the story is told as a spectator's).
+            self.tell_story(None)
 
     def _release_held(self) -> None:
-        for line in self._held:
-            self.console.print(Text(line, style="dim"))
-        self._held.clear()
+        if self.show_bots and not self.humans:
+            self.tell_story(None)
 
     def clear_screen(self) -> None:
         """Clear the screen and, where the terminal allows, its scrollback."""
@@ -278,6 +324,7 @@ class Session:
         view = self.state.view(seat)
         legal = self.state.legal_actions(seat)
         self.console.print(Rule())
+        self.tell_story(seat)
         self.console.print(game.ui.render_view(view))
         limit = self.state.turn_time_limit()
         deadline = None if limit is None else time.monotonic() + limit
@@ -295,19 +342,14 @@ class Session:
             if action is None:
                 continue
             if action == self.state.timeout_action(seat):
-                self.console.print(
-                    Text(
-                        "Running out of time is not a move: the game applies its timeout "
-                        "rule when your time is up.",
-                        style="red",
-                    )
-                )
+                self.say(Msg("cli.timeout_not_a_move"), seat, "red")
                 continue
             try:
                 self._apply(seat, action)
             except GameError as exc:
-                self.console.print(Text(f"Illegal: {exc}", style="red"))
+                self.say(Msg("core.illegal", reason=exc.msg or str(exc)), seat, "red")
                 continue
+            self.tell_story(seat)
             return
 
     def _timeout(self, seat: int) -> None:
@@ -317,13 +359,8 @@ class Session:
         if action is None:
             return
         self._apply(seat, action)
-        self.console.print(
-            Text(
-                f"Time is up for seat {seat}: the game applied its timeout rule "
-                f"({self.game.format_action(action)}). What happened:",
-                style="bold red",
-            )
-        )
+        self.say(Msg("cli.time_up", who=Seat(seat)), seat, "bold red")
+        self.tell_story(seat)
         self.console.print(self.game.ui.render_view(self.state.view(seat)))
 
     def _interpret(self, line: str, view: View, legal: Sequence[Action]) -> Action | None:
@@ -339,7 +376,9 @@ class Session:
             self.console.print(Text(SESSION_HELP))
             return None
         if low in ("moves", "legal", "m"):
-            self.console.print(game.ui.describe_legal(view, legal))
+            texts = tell_legal(game, view, legal, locale=self.locale, names=self.names)
+            for n, text in enumerate(texts, 1):
+                self.console.print(Text(f"#{n} {text}"))
             return None
         if low in ("board", "show", "b"):
             self.console.print(game.ui.render_view(view))
@@ -352,9 +391,9 @@ class Session:
         try:
             return game.parse_action(line, view, legal)
         except NotationError as exc:
-            message = Text(str(exc), style="red")
-            message.append("  (type 'help' for the notation, 'moves' for your options)")
-            self.console.print(message)
+            self.say(
+                Msg("cli.unreadable", problem=exc.msg or str(exc)), view.get("seat"), "red"
+            )
             return None
 
     def _numbered(self, line: str, legal: Sequence[Action]) -> Action | None:
@@ -376,26 +415,26 @@ class Session:
         return legal[index - 1]
 
     def _hint(self, view: View, legal: Sequence[Action]) -> None:
-        ui_hint = getattr(self.game.ui, "hint", None)
-        if callable(ui_hint):
-            self.console.print(ui_hint(view, legal))
-            return
-        if not self.game.bots:
-            self.console.print("No hint available for this game.")
-            return
-        name = next(iter(self.game.bots))
-        bot = make_agent(self.game, name, view.get("seat") or 0)
-        action = bot.act(view, legal, Rng("hint"))
-        self.console.print(
-            Text.assemble(
-                f"The {name} bot would play: ", (self.game.format_action(action), "bold")
-            )
-        )
+        """The hint bot's decision (the same function the server's hints use), in words."""
+        seat = view.get("seat")
+        assert isinstance(seat, int)
+        action = hint(self.game, seat, view, legal, Rng(fresh_seed()), players=len(self.seats))
+        self.say(hint_message(self.game, action, view), seat, "bold")
 
     def show_end(self) -> None:
         result = self.state.result()
+        # The last moves (to the one person at the keyboard; in a game of bots, to all).
+        if len(self.humans) == 1:
+            self.tell_story(self.humans[0])
+        elif not self.humans:
+            self.tell_story(None)
         self.console.print(Rule("Game over"))
         self.console.print(self.game.ui.render_result(result))
+        viewer = self.humans[0] if len(self.humans) == 1 else None
+        for line in tell_result(
+            self.game, result, len(self.seats), viewer=viewer, locale=self.locale, names=self.names
+        ):
+            self.console.print(Text(line, style="bold"))
         seed = self.recorder.record.seed
         if seed is not None and self.show_seed:  # the game is over: the deal is no secret
             self.console.print(Text(f"Dealt from seed {seed}.", style="dim"))

@@ -316,6 +316,19 @@ class Game(ABC):
     modes: ClassVar[Mapping[int, str]] = {}
     """A short description of how each player count plays (e.g. ``{1: "solo"}``)."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's message catalogs are known as soon as its class is: the ``locale``
+        folder beside the module that defines it."""
+        super().__init_subclass__(**kwargs)
+        from gametable.core.words import register_catalogs
+
+        module = sys.modules.get(cls.__module__)
+        where = getattr(module, "__file__", None)
+        if where is not None:
+            folder = Path(where).parent / "locale"
+            if folder.is_dir():
+                register_catalogs(folder)
+
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
 

@@ -152,16 +152,40 @@ class Catalog:
         return entry.forms[min(max(index, 0), len(entry.forms) - 1)]
 
 
-def catalog_dirs() -> list[Path]:
-    """Every folder of catalogs: the core's, then each registered game's."""
-    from gametable.core.registry import all_games
+_FOLDERS: list[Path] = [Path(str(resources.files("gametable"))) / "locale"]
 
-    dirs = [Path(str(resources.files("gametable"))) / "locale"]
-    for game in all_games():
-        folder = game.locale_dir()
-        if folder is not None:
-            dirs.append(folder)
-    return [d for d in dirs if d.is_dir()]
+
+def register_catalogs(folder: Path) -> None:
+    """Add a folder of catalogs (``messages.pot`` and translations): every game's is added
+    when its :class:`~gametable.core.game.Game` class is defined (its package's ``locale``)."""
+    with _LOCK:
+        if folder not in _FOLDERS:
+            _FOLDERS.append(folder)
+            _CACHE.clear()
+
+
+def catalog_dirs() -> list[Path]:
+    """Every folder of catalogs: the core's, then each game's."""
+    return [d for d in _FOLDERS if d.is_dir()]
+
+
+def available_locales() -> list[str]:
+    """The languages there are catalogs for: English (the source) and every language with
+    a translation of the core's catalog (``locale/<language>.po``)."""
+    core = Path(str(resources.files("gametable"))) / "locale"
+    found = sorted(p.stem for p in core.glob("*.po")) if core.is_dir() else []
+    return [DEFAULT_LOCALE, *[f for f in found if f != DEFAULT_LOCALE]]
+
+
+def best_locale(wanted: Iterable[str]) -> str:
+    """The first of ``wanted`` (language tags, most wanted first: ``fr-CA``, ``ja``) there
+    are catalogs for, by its language (``fr-CA`` gets ``fr``); else English."""
+    available = available_locales()
+    for tag in wanted:
+        language = tag.replace("_", "-").split("-")[0].strip().lower()
+        if language in available:
+            return language
+    return DEFAULT_LOCALE
 
 
 _CACHE: dict[str, Catalog] = {}
@@ -319,3 +343,104 @@ class GameWords(Protocol):
         """The end of the game in a few lines: who won, how, and the tie-break that
         decided, for ``viewer``."""
         ...
+
+
+# -- telling a game: what front ends show, in one place ----------------------------------
+
+
+def render_tree(value: Any, **how: Any) -> Any:
+    """``value`` (JSON-like data) with every :class:`Msg` in it rendered to text (``how``:
+    :func:`render`'s ``locale``, ``names`` and ``viewer``) — a game's components, say."""
+    if isinstance(value, Msg):
+        return render(value, **how)
+    if isinstance(value, Mapping):
+        return {k: render_tree(v, **how) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [render_tree(v, **how) for v in value]
+    return value
+
+
+def tell_legal(
+    game: Any,
+    view: View,
+    legal: Sequence[Action],
+    *,
+    locale: str = DEFAULT_LOCALE,
+    names: Sequence[str] | None = None,
+) -> list[str]:
+    """Each legal decision of the seat whose ``view`` it is, in words (for a list of moves)."""
+    words = _words_of(game)
+    viewer = view.get("seat")
+    if words is None:
+        return [game.format_action(a) for a in legal]
+    return [
+        render(words.decision(a, view), locale=locale, names=names, viewer=viewer) for a in legal
+    ]
+
+
+def _words_of(game: Any) -> GameWords | None:
+    # TRANSITION (issue 29): until every game has its description layer.
+    try:
+        return game.words  # type: ignore[no-any-return]
+    except NotImplementedError:
+        return None
+
+
+def tell_history(
+    game: Any,
+    view: View,
+    *,
+    locale: str = DEFAULT_LOCALE,
+    names: Sequence[str] | None = None,
+    start: int = 0,
+) -> list[dict[str, Any]]:
+    """The story of the game as the seat whose ``view`` it is knows it: one entry per event
+    of the view's ``history`` from ``start`` that has something to tell — ``{"index",
+    "turn", "seat", "kind", "text"}``, oldest first (front ends group them by turn)."""
+    words = _words_of(game)
+    viewer = view.get("seat")
+    out: list[dict[str, Any]] = []
+    history = view.get("history") or []
+    if words is None:
+        return out
+    for index in range(start, len(history)):
+        event = history[index]
+        msg = words.event(event, viewer)
+        if msg is None:
+            continue
+        out.append(
+            {
+                "index": index,
+                "turn": event.get("turn"),
+                "seat": event.get("seat"),
+                "kind": event.get("kind"),
+                "text": render(msg, locale=locale, names=names, viewer=viewer),
+            }
+        )
+    return out
+
+
+def tell_result(
+    game: Any,
+    result: Result,
+    players: int,
+    *,
+    viewer: int | None = None,
+    locale: str = DEFAULT_LOCALE,
+    names: Sequence[str] | None = None,
+) -> list[str]:
+    """The end of the game in a few lines, for ``viewer``."""
+    if _words_of(game) is None:
+        return []
+    return [
+        render(m, locale=locale, names=names, viewer=viewer)
+        for m in game.words.result(result, players, viewer)
+    ]
+
+
+def hint_message(game: Any, action: Action, view: View) -> Msg | str:
+    """A hint in words: ``core.hint`` with the move as the game says it to the seat."""
+    words = _words_of(game)
+    if words is None:
+        return str(game.format_action(action))
+    return Msg("core.hint", move=words.decision(action, view))

@@ -28,11 +28,12 @@ from typing import TYPE_CHECKING, Any
 
 from gametable.agents.catalog import hint_bot
 from gametable.core.game import Game
-from gametable.server.tables import Refused
+from gametable.core.words import Msg, hint_message
+from gametable.server.refused import Refused
 from gametable.server.workers import BotPool
 
 if TYPE_CHECKING:
-    from gametable.server.tables import LiveTable
+    from gametable.server.live import LiveTable
 
 log = logging.getLogger("gametable.server")
 
@@ -45,8 +46,8 @@ class Hint:
     bot: str
     action: Any
     """The decision as JSON."""
-    text: str
-    """The decision in the game's notation."""
+    message: Msg | str
+    """The hint in words (rendered for each reader in their language)."""
 
 
 class Advisor:
@@ -149,10 +150,8 @@ class Advisor:
     ) -> Hint:
         try:
             # a hint is asked for one decision: its whole budget, whatever came before
-            decided = await self.pool.decide(
-                game.name, bot, settings, seat, view, legal, turn_elapsed=0.0
-            )
-            text = game.format_action(game.action_from_json(decided))
+            decided = await self.pool.advise(game.name, bot, settings, seat, view, legal)
+            message = hint_message(game, game.action_from_json(decided), view)
         except Exception:
             log.exception("table %s: the hint for seat %s failed", table_id, seat)
             raise Refused(
@@ -160,7 +159,7 @@ class Advisor:
             ) from None
         finally:
             self._pending.pop((table_id, seat), None)
-        hint = Hint(version, bot, decided, text)
+        hint = Hint(version, bot, decided, message)
         self._cache[(table_id, version, seat)] = hint
         while len(self._cache) > self.CACHE_SIZE:
             self._cache.popitem(last=False)

@@ -25,7 +25,7 @@ import math
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -37,28 +37,18 @@ from sqlalchemy import exc as sa_exc
 
 from gametable.agents.catalog import describe_game
 from gametable.core.registry import all_games, get_game
+from gametable.core.words import DEFAULT_LOCALE, best_locale, render
 from gametable.server.advice import Hint
 from gametable.server.db import unavailable
+from gametable.server.live import LiveTable
+from gametable.server.protocol import MAX_SAFE_INTEGER, PROTOCOL, Client, loads_message, message_ref
+from gametable.server.refused import Refused, cut
 from gametable.server.service import GameServer, ServerConfig, replay_steps
-from gametable.server.tables import (
-    MAX_MATCH_GAMES,
-    MAX_SECONDS,
-    Client,
-    LiveTable,
-    Refused,
-    TableSpec,
-    _cut,
-)
+from gametable.server.specs import MAX_MATCH_GAMES, MAX_SECONDS, TableSpec, seat_labels
 
 log = logging.getLogger("gametable.server")
 
-PROTOCOL = 1
 MAX_RECORD_BYTES = 4 * 1024 * 1024
-
-
-MAX_SAFE_INTEGER = 2**53 - 1
-"""The largest whole number every JSON reader holds exactly (JavaScript's
-``Number.MAX_SAFE_INTEGER``): the bound of a message's ``seq`` and ``id``."""
 
 
 def _first_non_finite(value: Any) -> str | None:
@@ -90,7 +80,7 @@ def _finite_json(value: Any) -> Any:
         raise PydanticCustomError(
             "finite_number",
             "Input should be a finite number{where}",
-            {"where": f" (at {_cut(where, 80)})" if where else ""},
+            {"where": f" (at {cut(where, 80)})" if where else ""},
         )
     return value
 
@@ -226,11 +216,11 @@ def bad_request(errors: Sequence[Any]) -> dict[str, Any]:
             ctx = error.get("ctx")
             reason = ctx.get("error") if isinstance(ctx, Mapping) else None
             at = f" (at character {loc[1]})" if len(loc) > 1 else ""
-            field, message = "body", f"not JSON: {_cut(reason or 'unreadable', 200)}{at}"
+            field, message = "body", f"not JSON: {cut(reason or 'unreadable', 200)}{at}"
         else:
-            field = ".".join(_cut(part, 100) for part in loc) or "body"
-            message = _cut(error.get("msg") or "not valid", 300)
-        items.append({"field": _cut(field, 200), "message": message, "type": _cut(kind, 60)})
+            field = ".".join(cut(part, 100) for part in loc) or "body"
+            message = cut(error.get("msg") or "not valid", 300)
+        items.append({"field": cut(field, 200), "message": message, "type": cut(kind, 60)})
     if not items:
         items.append({"field": "body", "message": "not valid", "type": "invalid"})
     listed = "; ".join(f"{e['field']}: {e['message']}" for e in items[:3])
@@ -348,7 +338,7 @@ def create_app(
     async def table(table_id: str) -> dict[str, Any]:
         live = await server.get_live(table_id)
         if live is None:
-            raise _http(Refused("no-table", f"there is no table {_cut(table_id, 40)!r}"))
+            raise _http(Refused("no-table", f"there is no table {cut(table_id, 40)!r}"))
         return live.summary()
 
     @app.get("/api/tables/{table_id}/record", responses=BAD_REQUEST)
@@ -357,14 +347,22 @@ def create_app(
         return await server.record(table_id)
 
     @app.get("/api/tables/{table_id}/replay", responses=BAD_REQUEST)
-    async def table_replay(table_id: str) -> dict[str, Any]:
-        """A finished game, step by step, with every seat's view (for the replay viewer)."""
-        return await server.replay(table_id)
+    async def table_replay(
+        table_id: str,
+        lang: str | None = Query(None, max_length=35, description="the reader's language"),
+    ) -> dict[str, Any]:
+        """A finished game, step by step, with every seat's view and the story in words
+        (for the replay viewer)."""
+        return await server.replay(table_id, best_locale([lang] if lang else []))
 
-    @app.post("/api/replay")
-    async def replay_upload(request: Request) -> dict[str, Any]:
+    @app.post("/api/replay", responses=BAD_REQUEST)
+    async def replay_upload(
+        request: Request,
+        lang: str | None = Query(None, max_length=35, description="the reader's language"),
+    ) -> dict[str, Any]:
         """Step through a record file (the ``gametable-record`` JSON in the body, at most
-        4 MiB): every seat's view at every step. The server keeps nothing."""
+        4 MiB): every seat's view at every step, the story in words. The server keeps
+        nothing."""
         body = await request.body()
         if len(body) > MAX_RECORD_BYTES:
             raise _http(Refused("bad-record", "a record of more than 4 MiB"))
@@ -372,7 +370,7 @@ def create_app(
             data = json.loads(body)
         except (ValueError, RecursionError):
             raise _http(Refused("bad-record", "this file is not JSON text")) from None
-        return await asyncio.to_thread(replay_steps, data)
+        return await asyncio.to_thread(replay_steps, data, best_locale([lang] if lang else []))
 
     @app.get("/api/leaderboard/{game}", responses=BAD_REQUEST)
     async def leaderboard(game: str, limit: int = Query(100, ge=1, le=1000)) -> dict[str, Any]:
@@ -399,6 +397,8 @@ class Connection:
     """One client's WebSocket session."""
 
     HELLO_SECONDS = 15.0
+    locale = DEFAULT_LOCALE
+    """The language the client reads (its hello's ``lang``)."""
 
     def __init__(self, server: GameServer, websocket: WebSocket, table_id: str) -> None:
         self.server = server
@@ -444,7 +444,7 @@ class Connection:
         try:
             data = loads_message(text)
         except (ValueError, RecursionError) as exc:
-            await self.error("bad-json", f"not JSON: {_cut(exc, 120)}")
+            await self.error("bad-json", f"not JSON: {cut(exc, 120)}")
             return None
         if not isinstance(data, dict):
             await self.error("bad-message", "a message must be a JSON object with a 'type'")
@@ -455,7 +455,9 @@ class Connection:
         self.last = now
         if self.allowance < 1:
             await self.error(
-                "rate", f"more than {rate:g} messages a second; slow down", _ref(data.get("id"))
+                "rate",
+                f"more than {rate:g} messages a second; slow down",
+                message_ref(data.get("id")),
             )
             return None
         self.allowance -= 1
@@ -478,7 +480,7 @@ class Connection:
     async def _run(self) -> None:
         live = await self.server.get_live(self.table_id)
         if live is None:
-            await self.error("no-table", f"there is no table {_cut(self.table_id, 40)!r}")
+            await self.error("no-table", f"there is no table {cut(self.table_id, 40)!r}")
             await self.ws.close(code=4404)
             return
         client: Client | None = None
@@ -492,11 +494,11 @@ class Connection:
             if hello is None:
                 return
             seat, name = hello
-            client = Client(self.ws.send_text, seat, name)
+            client = Client(self.ws.send_text, seat, name, self.locale)
             live.clients.add(client)
             if seat is not None:
                 await self.server.hub.set_present(live.id, seat, +1)
-                await live.presence_changed(seat)
+                await live.services.presence_changed(seat)
             client.post(
                 json.dumps(
                     {
@@ -504,12 +506,13 @@ class Connection:
                         "protocol": PROTOCOL,
                         "table": live.summary(),
                         "seat": seat,
-                        "game": describe_game(live.game),
+                        "lang": self.locale,
+                        "game": describe_game(live.game, self.locale),
                     },
                     ensure_ascii=False,
                 )
             )
-            client.post(json.dumps(live.frame(seat), ensure_ascii=False), "state")
+            client.post(json.dumps(live.frame(seat, self.locale), ensure_ascii=False), "state")
             if self.server.down:
                 client.post(json.dumps(self.server.service_frame(), ensure_ascii=False))
             while not client.closed:
@@ -527,7 +530,7 @@ class Connection:
                 if client.seat is not None:
                     await self.server.hub.set_present(live.id, client.seat, -1)
                     with contextlib.suppress(Exception):
-                        await live.presence_changed(client.seat)
+                        await live.services.presence_changed(client.seat)
 
     async def _hello(self) -> tuple[int | None, str | None] | None:
         while True:
@@ -536,13 +539,21 @@ class Connection:
                 continue
             if data.get("type") != "hello":
                 await self.error(
-                    "no-hello", "the first message must be {'type': 'hello'}", _ref(data.get("id"))
+                    "no-hello",
+                    "the first message must be {'type': 'hello'}",
+                    message_ref(data.get("id")),
                 )
                 continue
             token, name = data.get("token"), data.get("name")
             if name is not None and (not isinstance(name, str) or len(name) > 64):
                 await self.error("bad-message", "'name' must be text of at most 64 characters")
                 continue
+            lang = data.get("lang")
+            if lang is not None:
+                if not isinstance(lang, str) or len(lang) > 35:
+                    await self.error("bad-message", "'lang' must be a language tag such as 'fr'")
+                    continue
+                self.locale = best_locale([lang])
             if token is None:
                 return None, None
             if not isinstance(token, str) or len(token) > 200:
@@ -560,7 +571,7 @@ class Connection:
             return seat, name
 
     async def dispatch(self, live: LiveTable, client: Client, data: dict[str, Any]) -> None:
-        kind, ref = data.get("type"), _ref(data.get("id"))
+        kind, ref = data.get("type"), message_ref(data.get("id"))
         try:
             if kind == "ping":
                 client.post(json.dumps({"type": "pong", "ref": ref, "server_time": time.time()}))
@@ -578,15 +589,49 @@ class Connection:
             elif kind == "hint":
                 await self.hint(live, client, ref)
             elif kind == "state":
-                client.post(json.dumps(live.frame(client.seat), ensure_ascii=False), "state")
+                frame = live.frame(client.seat, client.locale)
+                client.post(json.dumps(frame, ensure_ascii=False), "state")
+            elif kind == "preview":
+                self.preview(live, client, data.get("draft"), ref)
             elif kind == "hello":
                 raise Refused("bad-message", "already greeted")
             else:
-                raise Refused("unknown-type", f"unknown message type {_cut(kind, 40)!r}")
+                raise Refused("unknown-type", f"unknown message type {cut(kind, 40)!r}")
         except Refused as exc:
-            client.post(
-                json.dumps({"type": "error", "code": exc.code, "message": exc.message, "ref": ref})
+            client.post(json.dumps(self.refusal(live, client, exc, ref), ensure_ascii=False))
+
+    def refusal(self, live: LiveTable, client: Client, exc: Refused, ref: Any) -> dict[str, Any]:
+        """An ``error`` frame: the refusal's message in the client's language."""
+        message = exc.told(locale=client.locale, names=seat_labels(live.seats), viewer=client.seat)
+        return {"type": "error", "code": exc.code, "message": message, "ref": ref}
+
+    def preview(self, live: LiveTable, client: Client, draft: Any, ref: Any) -> None:
+        """What the rules say of a decision being put together (``Game.preview``), from the
+        client's own view: facts for its table to show, and words."""
+        seat = client.seat
+        if seat is None:
+            raise Refused("spectator", "previews are for players")
+        view = live.state.view(seat)
+        try:
+            found = live.game.preview(view, draft)
+        except ValueError as exc:
+            raise Refused("bad-action", cut(exc)) from None
+        text = (
+            None
+            if found.message is None
+            else render(
+                found.message, locale=client.locale, names=seat_labels(live.seats), viewer=seat
             )
+        )
+        answer = {
+            "type": "preview",
+            "ref": ref,
+            "version": live.version,
+            "facts": found.facts,
+            "legal": found.legal,
+            "text": text,
+        }
+        client.post(json.dumps(answer, ensure_ascii=False))
 
     async def hint(self, live: LiveTable, client: Client, ref: Any) -> None:
         seat = client.seat
@@ -598,17 +643,19 @@ class Connection:
         # Refused here at once if the seat waits for another hint or the server is busy;
         # the answer is sent when it comes, and the connection reads on meanwhile.
         answer = self.server.advice.hint(live, seat)
-        task = asyncio.create_task(self._send_hint(client, answer, ref), name="gametable-hint")
+        task = asyncio.create_task(
+            self._send_hint(live, client, answer, ref), name="gametable-hint"
+        )
         self.hints.add(task)
         task.add_done_callback(self.hints.discard)
 
-    async def _send_hint(self, client: Client, answer: Awaitable[Hint], ref: Any) -> None:
+    async def _send_hint(
+        self, live: LiveTable, client: Client, answer: Awaitable[Hint], ref: Any
+    ) -> None:
         try:
             hint = await answer
         except Refused as exc:
-            client.post(
-                json.dumps({"type": "error", "code": exc.code, "message": exc.message, "ref": ref})
-            )
+            client.post(json.dumps(self.refusal(live, client, exc, ref), ensure_ascii=False))
             return
         client.post(
             json.dumps(
@@ -618,36 +665,13 @@ class Connection:
                     "version": hint.version,
                     "bot": hint.bot,
                     "action": hint.action,
-                    "text": hint.text,
+                    "text": render(
+                        hint.message,
+                        locale=client.locale,
+                        names=seat_labels(live.seats),
+                        viewer=client.seat,
+                    ),
                 },
                 ensure_ascii=False,
             )
         )
-
-
-def _ref(value: Any) -> int | str | None:
-    """A message's ``id`` as the answers carry it back (``ref``): a whole number every JSON
-    reader holds exactly, or text of at most 64 characters; anything else is dropped."""
-    if type(value) is int and -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER:
-        return value
-    if isinstance(value, str) and len(value) <= 64:
-        return value
-    return None
-
-
-def _refuse_constant(name: str) -> NoReturn:
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"the number {_cut(text, 40)} is too large")
-    return value
-
-
-def loads_message(text: str) -> Any:
-    """A client's message as JSON data, or :class:`ValueError`: standard JSON only, so
-    ``NaN``, ``Infinity`` and a number too large for a float (``1e400``, which Python's
-    reader takes as infinity) are refused rather than passed on to the game."""
-    return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)

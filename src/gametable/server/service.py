@@ -20,12 +20,20 @@ from typing import Any, ClassVar
 
 from gametable.core.records import Move, Record
 from gametable.core.registry import get_game
+from gametable.core.words import (
+    DEFAULT_LOCALE,
+    Msg,
+    render,
+    tell_history,
+    tell_legal,
+    tell_result,
+)
 from gametable.server.advice import Advisor
 from gametable.server.db import SeatRow, Store, TableRow, open_store, unavailable
 from gametable.server.hub import LocalHub, RedisHub
-from gametable.server.tables import (
-    LiveTable,
-    Refused,
+from gametable.server.live import LiveTable
+from gametable.server.refused import Refused
+from gametable.server.specs import (
     TableSpec,
     check_spec,
     new_table_id,
@@ -145,7 +153,7 @@ class GameServer:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         for live in list(self.tables.values()):
-            live.stop_tasks(presence=True)
+            live.services.stop_tasks(presence=True)
             for client in list(live.clients):
                 await client.close()
         with contextlib.suppress(Exception):
@@ -260,7 +268,7 @@ class GameServer:
             await live.refresh()
             for seat in range(live.players):
                 if live.seats[seat].kind == "human":
-                    await live.presence_changed(seat)
+                    await live.services.presence_changed(seat)
             await live.after_change(committed=False)
 
     async def _poll_while_cache_is_down(self) -> None:
@@ -304,16 +312,16 @@ class GameServer:
                     live.owned = True
                     log.warning("process %s now runs table %s", self.hub.process_id[:8], table_id)
                     for seat in range(live.players):  # grace periods for absent players
-                        await live.presence_changed(seat)
+                        await live.services.presence_changed(seat)
                 # Every renewal makes sure the bots and the clock of each table it runs are
                 # going (scheduling is idempotent), so a hiccup never leaves a table waiting.
-                live.schedule()
+                live.services.schedule()
             except Exception:
                 log.exception("running table %s failed; trying again at the next renewal", table_id)
         for live in list(self.tables.values()):
             if live.owned and live.id not in held and live.status != "finished":
                 live.owned = False
-                live.stop_tasks()
+                live.services.stop_tasks()
 
     # -- tables ------------------------------------------------------------------------
 
@@ -354,7 +362,7 @@ class GameServer:
         live.events = events
         for seat in range(live.players):  # who is connected, here or in other processes
             if row.seats[seat].kind == "human":
-                await live.presence_changed(seat)
+                await live.services.presence_changed(seat)
         if row.clock is not None:
             live.clock.restore(row.clock, time.monotonic())
         elif row.status == "playing":
@@ -374,7 +382,7 @@ class GameServer:
                 seat.token_hash = token_hash(tokens[seat.seat])
         row = self._new_row(table_id, state, config, seed, "open", seats)
         await asyncio.to_thread(
-            self.store.create_table, row, [("created", None, f"Table opened for {game.title}.")]
+            self.store.create_table, row, [("created", None, Msg("server.event.created"))]
         )
         live = await self.get_live(table_id)
         assert live is not None
@@ -442,7 +450,7 @@ class GameServer:
         await self.hub.publish({"kind": "table", "table": table_id})
         await live.broadcast()
         if live.owned:
-            live.schedule()
+            live.services.schedule()
         return claimed
 
     async def join(self, table_id: str, seat: int | None, name: str | None) -> dict[str, Any]:
@@ -481,10 +489,11 @@ class GameServer:
         moves = await asyncio.to_thread(self.store.moves, table_id)
         return build_record(row, moves)
 
-    async def replay(self, table_id: str) -> dict[str, Any]:
-        """The replay of a finished game (every seat's view at every step)."""
+    async def replay(self, table_id: str, locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
+        """The replay of a finished game (every seat's view at every step), in words in
+        ``locale``."""
         record = await self.record(table_id)
-        return await asyncio.to_thread(replay_steps, record)
+        return await asyncio.to_thread(replay_steps, record, locale)
 
     async def list_tables(self, status: str, game: str | None) -> list[dict[str, Any]]:
         statuses = {"open": ["open"], "playing": ["playing"], "finished": ["finished"]}.get(
@@ -526,7 +535,7 @@ class GameServer:
         elif kind == "presence":
             seat = message.get("seat")
             if isinstance(seat, int) and 0 <= seat < live.players:
-                await live.presence_changed(seat)
+                await live.services.presence_changed(seat)
 
     # -- the end of a game -------------------------------------------------------------
 
@@ -563,7 +572,13 @@ class GameServer:
             await asyncio.to_thread(
                 self.store.create_table,
                 row,
-                [("created", None, f"Game {number} of {match['games']} of the match.")],
+                [
+                    (
+                        "created",
+                        None,
+                        Msg("server.event.match_game", number=number, games=match["games"]),
+                    )
+                ],
             )
             pointed = {**live.config, "match": {**match, "next": table_id}}
             await asyncio.to_thread(self.store.update_table, live.id, config=pointed)
@@ -572,7 +587,7 @@ class GameServer:
             if nxt is not None:
                 nxt.owned = True
                 nxt.clock.start(nxt.state.to_act, time.monotonic())
-                nxt.schedule()
+                nxt.services.schedule()
             await self.hub.publish({"kind": "table", "table": live.id})
             await live.broadcast()
         except Exception:
@@ -587,48 +602,64 @@ class GameServer:
             log.exception("rating table %s failed", table_id)
 
 
-def replay_steps(record_json: Any) -> dict[str, Any]:
+def replay_steps(record_json: Any, locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
     """Every position of a recorded game with every seat's view (and the spectator's last),
-    the decision made there in notation and JSON, and the result: what the replay viewer
-    steps through. Raises :class:`Refused` naming the problem if the record is bad."""
+    the decision made there as data and in words, the whole story in words for each seat
+    and for spectators, and the result: what the replay viewer steps through (everything
+    rendered in ``locale``). Raises :class:`Refused` naming the problem if the record is
+    bad."""
     from gametable.agents.catalog import describe_game
     from gametable.core.errors import GameError
     from gametable.core.records import from_json
 
     try:
         record = from_json(record_json)
-        game = record.game
+    except GameError as exc:
+        raise Refused("bad-record", f"this record does not replay: {exc}") from None
+    game = record.game
+    meta = record.meta if isinstance(record.meta, dict) else {}
+    names = meta.get("names")
+    if not (isinstance(names, list) and len(names) == record.players):
+        names = [render(Msg("core.seat", number=s), locale=locale) for s in range(record.players)]
+    names = [str(n)[:64] for n in names]
+    viewers: list[int | None] = [*range(record.players), None]
+    try:
         steps = []
         final = None
         for state, move in record.states():
-            steps.append(
-                {
-                    "to_act": list(state.to_act),
-                    "views": [state.view(s) for s in range(record.players)] + [state.view(None)],
-                    "move": None
-                    if move is None
-                    else {
-                        "seat": move.seat,
-                        "text": game.format_action(move.action),
-                        "json": game.action_to_json(move.action),
-                    },
+            views = [state.view(s) for s in viewers]
+            step: dict[str, Any] = {
+                "to_act": list(state.to_act),
+                "views": views,
+                "history_length": len(views[-1].get("history") or []),
+                "move": None,
+            }
+            if move is not None:
+                told = tell_legal(game, views[move.seat], [move.action], locale=locale, names=names)
+                step["move"] = {
+                    "seat": move.seat,
+                    "json": game.action_to_json(move.action),
+                    "text": told[0],
                 }
-            )
+            steps.append(step)
             final = state
     except GameError as exc:
         raise Refused("bad-record", f"this record does not replay: {exc}") from None
     assert final is not None
-    meta = record.meta if isinstance(record.meta, dict) else {}
-    names = meta.get("names")
-    if not (isinstance(names, list) and len(names) == record.players):
-        names = [f"Seat {s}" for s in range(record.players)]
+    result = final.result() if final.is_over else None
     return {
-        "game": describe_game(game),
+        "game": describe_game(game, locale),
         "players": record.players,
         "options": record.options,
-        "names": [str(n)[:64] for n in names],
+        "names": names,
         "over": final.is_over,
-        "result": final.result().to_json() if final.is_over else None,
+        "result": None if result is None else result.to_json(),
+        "result_text": None
+        if result is None
+        else tell_result(game, result, record.players, locale=locale, names=names),
+        # The whole story as each seat (and, last, a spectator) knew it by the end: the
+        # viewer shows the entries of the events before the step's ``history_length``.
+        "logs": [tell_history(game, final.view(s), locale=locale, names=names) for s in viewers],
         "steps": steps,
     }
 

@@ -30,7 +30,8 @@ from typing import Any
 
 from gametable.server.db import MoveWrite, Store
 
-_AGENTS: dict[tuple[str, str, str, int], Any] = {}
+_AGENTS: dict[Any, Any] = {}
+"""The bots built in this worker process, by game, bot, settings and seat."""
 
 
 def decide(
@@ -65,6 +66,29 @@ def decide(
     if clock is not None and turn_elapsed is not None:
         clock.resume(turn_elapsed, time_left)
     action = agent.act(view, legal, Rng(entropy))
+    return game.action_to_json(action)
+
+
+def advise(
+    game_name: str,
+    bot: str,
+    settings: dict[str, Any],
+    seat: int,
+    view: dict[str, Any],
+    legal_json: Sequence[Any],
+    entropy: int,
+) -> Any:
+    """A hint (as JSON) for ``seat`` from its view, worked out by
+    :func:`gametable.agents.hints.hint` — the terminal's own hint function; runs in a
+    worker process of the advice pool."""
+    from gametable.agents.hints import hint
+    from gametable.core import Rng, get_game
+
+    game = get_game(game_name)
+    legal = [game.action_from_json(data) for data in legal_json]
+    action = hint(
+        game, seat, view, legal, Rng(entropy), bot=bot, settings=dict(settings), agents=_AGENTS
+    )
     return game.action_to_json(action)
 
 
@@ -186,6 +210,29 @@ class BotPool:
             secrets.randbits(64),
             turn_elapsed,
             time_left,
+        )
+
+    async def advise(
+        self,
+        game_name: str,
+        bot: str,
+        settings: dict[str, Any],
+        seat: int,
+        view: dict[str, Any],
+        legal_json: Sequence[Any],
+    ) -> Any:
+        """A hint for ``seat`` (:func:`advise` in a worker process)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._pool(),
+            advise,
+            game_name,
+            bot,
+            settings,
+            seat,
+            view,
+            list(legal_json),
+            secrets.randbits(64),
         )
 
     def close(self) -> None:

@@ -1,7 +1,8 @@
 // Loading a game's table module (and its stylesheet) from /static/games/<game>/.
 const loaded = new Map();
 
-/** The game's module: { Table, describe, Result, help }. */
+/** The game's module: { Table, Result, help } (see docs/web.md: the story, the moves and
+ * every sentence come from the server, in words; a table draws and picks, nothing more). */
 export function loadGameModule(name) {
   if (!loaded.has(name)) {
     const base = `/static/games/${encodeURIComponent(name)}`;

@@ -32,9 +32,4 @@ function Table({ view, legal, act, busy, readOnly }) {
     </div>`;
 }
 
-function describe(event) {
-  if (!event || typeof event !== "object") return null;
-  return Object.entries(event).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(" ") : v}`).join(", ");
-}
-
-export default { Table, describe, Result: null, help: "Click a move, or type it." };
+export default { Table, Result: null, help: "Click a move, or type it." };

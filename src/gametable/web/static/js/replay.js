@@ -1,6 +1,7 @@
 // The replay viewer: step through a finished game (from the server) or a record file, as
 // any seat or as a spectator; every hand is open once the game is over.
 import { html, useState, useEffect, useMemo, cx, seatName } from "gametable/ui.js";
+import { Log } from "gametable/table.js";
 import { api } from "gametable/api.js";
 import { loadGameModule } from "gametable/games.js";
 import { accent } from "gametable/lobby.js";
@@ -68,9 +69,16 @@ export function ReplayPage({ tableId }) {
   const view = current.views[viewIndex];
   const next = current.move;
   const Table = module.Table;
+  const log = data.logs[viewIndex] || [];
   const frame = {
     version: step, status: step === last && data.over ? "finished" : "playing",
     to_act: current.to_act, seats, view, result: data.result, events: [],
+    log: log.filter((e) => e.index < current.history_length),
+  };
+  // The position right after the event at ``index`` of the story (for a click on it).
+  const stepAfter = (index) => {
+    const found = data.steps.findIndex((s) => s.history_length > index);
+    return found < 0 ? last : found;
   };
   return html`
     <div class=${cx("table-page replay", `game-${data.game.name}`)} style=${`--accent:${accent(data.game.name)}`}>
@@ -95,24 +103,27 @@ export function ReplayPage({ tableId }) {
                onInput=${(e) => setStep(Number(e.target.value))} />
         <button onClick=${() => setStep(Math.min(last, step + 1))} disabled=${step === last} aria-label="Forward one move">▶</button>
         <button onClick=${() => setStep(last)} disabled=${step === last} aria-label="Last position">▶|</button>
-        <span class="next-move">${next ? html`Next: <b>${seatName(seats, next.seat)}</b> plays <code>${next.text}</code>` : "No more moves."}</span>
+        <span class="next-move">${next ? html`Next, ${seatName(seats, next.seat)}: <b>${next.text}</b>` : "No more moves."}</span>
       </div>
       <main class="board">
         <${Table} key=${`${viewIndex}`} frame=${frame} view=${view} seat=${seat} legal=${[]} act=${async () => ({})}
-          busy=${false} hint=${null} seats=${seats} toast=${() => {}} settings=${{ animations: false }} readOnly=${true} />
+          busy=${false} hint=${null} seats=${seats} toast=${() => {}} settings=${{ animations: false }} readOnly=${true}
+          preview=${async () => ({ type: "error", code: "read-only" })} game=${data.game} />
       </main>
-      <section class="log replay-moves">
-        <h3>Moves</h3>
+      <section class="log replay-moves" aria-label="What happened">
+        <h3>What happened</h3>
         <ol>
-          ${data.steps.slice(0, last).map((s, i) => html`
-            <li class=${cx(i === step && "active")}><button onClick=${() => setStep(i)}>
-              ${seatName(seats, s.move.seat)}: <code>${s.move.text}</code></button></li>`)}
+          ${log.map((e) => html`
+            <li key=${e.index} class=${cx(e.index < current.history_length ? "past" : "future",
+                                           e.index === current.history_length - 1 && "active")}>
+              <button onClick=${() => setStep(stepAfter(e.index))}>${e.text}</button></li>`)}
         </ol>
       </section>
-      ${step === last && data.over && module.Result && html`
+      ${step === last && data.over && html`
         <section class="replay-result">
           <h3>Result</h3>
-          <${module.Result} result=${data.result} view=${view} seats=${seats} mySeat=${seat} />
+          ${(data.result_text || []).map((line) => html`<p>${line}</p>`)}
+          ${module.Result && html`<${module.Result} result=${data.result} view=${view} seats=${seats} mySeat=${seat} />`}
         </section>`}
     </div>`;
 }

@@ -45,17 +45,32 @@ function Seats({ frame, mySeat, receivedAt, now }) {
     </ul>`;
 }
 
-function Log({ lines }) {
+/** The whole story of the game in words (the server tells it from the game's events, as
+ * this seat knows it), grouped by turn, newest at the bottom; the table's own events (who
+ * joined, left, ran out of time) above it. */
+export function Log({ log, events = [], title = "What happened", upTo = null }) {
   const ref = useRef(null);
+  const shown = upTo === null ? log : log.filter((e) => e.index < upTo);
+  const turns = [];
+  for (const entry of shown) {
+    const last = turns[turns.length - 1];
+    if (last && last.turn === entry.turn) last.lines.push(entry);
+    else turns.push({ turn: entry.turn, lines: [entry] });
+  }
   useEffect(() => {
     const el = ref.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [lines.length]);
+  }, [shown.length]);
   return html`
-    <section class="log" aria-label="What happened">
-      <h3>What happened</h3>
-      <ol ref=${ref}>
-        ${lines.map((line, i) => html`<li key=${i} class=${line.kind}>${line.text}</li>`)}
+    <section class="log" aria-label=${title}>
+      <h3>${title}</h3>
+      ${events.length > 0 && html`<ul class="table-events">
+        ${events.map((e, i) => html`<li key=${i}>${e.text}</li>`)}</ul>`}
+      <ol ref=${ref} class="turns">
+        ${turns.map((t, i) => html`
+          <li key=${`${t.turn}-${i}`} class=${cx("turn", i === turns.length - 1 && "latest")}>
+            <ol class="lines">${t.lines.map((e) => html`<li key=${e.index} data-seat=${e.seat ?? ""}>${e.text}</li>`)}</ol>
+          </li>`)}
       </ol>
     </section>`;
 }
@@ -112,8 +127,7 @@ function EndScreen({ frame, module, mySeat, tableId, token, onClose }) {
   }
   return html`
     <${Modal} title="Game over" onClose=${onClose} wide=${true}>
-      <p class="verdict">${statusLine(frame, mySeat)}
-        ${result.tiebreak && html` Tie-break: <b>${result.tiebreak}</b>.`}</p>
+      ${(frame.result_text || []).map((line, i) => html`<p class=${cx(i === 0 && "verdict")}>${line}</p>`)}
       <table class="scores">
         <thead><tr><th>Seat</th><th>Score</th><th>Rank</th></tr></thead>
         <tbody>${result.scores.map((score, s) => html`
@@ -224,8 +238,7 @@ export function TablePage({ tableId }) {
       setHint(null);
     } else if (answer.type === "hint") {
       setHint(answer);
-      const text = module.hintText ? module.hintText(answer) : answer.text;
-      toast(`Hint: ${text.length > 140 ? `${text.slice(0, 139)}…` : text}`, "notice");
+      toast(answer.text, "notice");
     } else {
       setHint(null);
       toast(answer.message);
@@ -242,17 +255,9 @@ export function TablePage({ tableId }) {
     return () => window.removeEventListener("keydown", key);
   }, [frame]);
 
-  const lines = useMemo(() => {
-    if (!frame || !module) return [];
-    const ctx = { seats: frame.seats, mySeat, name: (s) => seatName(frame.seats, s, mySeat), view: frame.view };
-    // A game's describe() gives a sentence, several (a whole turn), or null to skip.
-    const history = module.events ? module.events(frame.view) : frame.view.log || [];
-    const game = history.flatMap((ev) => module.describe(ev, ctx) || [])
-      .filter(Boolean).map((text) => ({ text, kind: "game" }));
-    const server = (frame.events || []).filter((e) => e.kind !== "created")
-      .map((e) => ({ text: e.text, kind: "server" }));
-    return [...server.slice(-8), ...game];
-  }, [frame, module]);
+  // Asks the rules what a decision being put together would do (Game.preview): the table
+  // shows the answer's facts and words instead of computing any rule itself.
+  const preview = useCallback((draft) => socket.current.request({ type: "preview", draft }), []);
 
   if (fatal) {
     return html`<div class="page-error"><h2>Cannot open this table</h2><p>${fatal}</p><a class="button" href="/">Lobby</a></div>`;
@@ -292,9 +297,10 @@ export function TablePage({ tableId }) {
       <main class="board">
         <${Table} key=${mySeat} frame=${frame} view=${frame.view} seat=${mySeat} legal=${frame.legal || []}
           act=${act} busy=${busy} hint=${hint && hint.action !== undefined ? hint : null}
-          seats=${frame.seats} toast=${toast} settings=${settings} readOnly=${false} />
+          seats=${frame.seats} toast=${toast} settings=${settings} readOnly=${false}
+          preview=${preview} game=${welcome.game} />
       </main>
-      <${Log} lines=${lines} />
+      <${Log} log=${frame.log || []} events=${(frame.events || []).filter((e) => e.kind !== "created").slice(-6)} />
       ${showMoves && frame.legal && html`<${MovesPanel} legal=${frame.legal} hint=${hint}
           onPick=${async (m) => { setShowMoves(false); await act(m); }} onClose=${() => setShowMoves(false)} />`}
       ${frame.status === "finished" && showEnd && html`<${EndScreen} frame=${frame} module=${module}
