@@ -244,6 +244,25 @@ def load_catalog(locale: str = DEFAULT_LOCALE) -> Catalog:
         return catalog
 
 
+def catalog_json(locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
+    """The catalog of ``locale`` for a browser: every message's forms by id, and the
+    language's gettext plural rule (the index of the form for a ``count``), so that the
+    page renders exactly what :func:`render` would (``web/static/js/i18n.js``)."""
+    from babel.messages.plurals import get_plural
+
+    catalog = load_catalog(locale)
+    rule = get_plural(locale)
+    return {
+        "lang": locale,
+        "available": available_locales(),
+        "plural": {"count": rule.num_plurals, "expression": rule.plural_expr},
+        "messages": {
+            key: entry.forms[0] if len(entry.forms) == 1 else list(entry.forms)
+            for key, entry in sorted(catalog.entries.items())
+        },
+    }
+
+
 def forget_catalogs() -> None:
     """Drop the cached catalogs (after a catalog file changed; for tests and tools)."""
     with _LOCK:

@@ -27,7 +27,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequenc
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
-from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Path, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse
@@ -37,7 +37,7 @@ from sqlalchemy import exc as sa_exc
 
 from gametable.agents.catalog import describe_game
 from gametable.core.registry import all_games, get_game
-from gametable.core.words import DEFAULT_LOCALE, best_locale, render
+from gametable.core.words import DEFAULT_LOCALE, best_locale, catalog_json, render
 from gametable.server.advice import Hint
 from gametable.server.db import unavailable
 from gametable.server.live import LiveTable
@@ -296,6 +296,14 @@ def create_app(
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
         return {"ok": True, "process": server.hub.process_id, "tables": len(server.tables)}
+
+    @app.get("/api/messages/{lang}", responses=BAD_REQUEST)
+    async def messages(lang: str = Path(max_length=35)) -> JSONResponse:
+        """Every message of the client, the server and the games in ``lang`` (or the
+        nearest language there are catalogs for), with the language's plural rule: what
+        the browser renders its words from."""
+        data = catalog_json(best_locale([lang]))
+        return JSONResponse(data, headers={"Cache-Control": "no-cache"})
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:

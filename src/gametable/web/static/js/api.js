@@ -1,9 +1,13 @@
-// The lobby API (see docs/server.md).
+// The lobby API (see docs/server.md). Every request says the reader's language, so the
+// server's answers (errors included) come in it.
+import { lang } from "gametable/i18n.js";
 
 async function call(method, path, body) {
+  const headers = { "accept-language": lang() };
+  if (body !== undefined) headers["content-type"] = "application/json";
   const response = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
+    headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   let data = null;
@@ -30,8 +34,8 @@ export const api = {
   create: (spec) => call("POST", "/api/tables", spec),
   join: (id, name, seat) => call("POST", `/api/tables/${encodeURIComponent(id)}/join`, { name, seat }),
   record: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/record`),
-  replay: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay`),
-  replayRecord: (record) => call("POST", "/api/replay", record),
+  replay: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay?lang=${encodeURIComponent(lang())}`),
+  replayRecord: (record) => call("POST", `/api/replay?lang=${encodeURIComponent(lang())}`, record),
   leaderboard: (game) => call("GET", `/api/leaderboard/${encodeURIComponent(game)}`),
 };
 

@@ -1,5 +1,6 @@
 // The client's entry point: a tiny router over three pages (lobby, table, replay).
 import { html, render, useState, useEffect } from "gametable/ui.js";
+import { loadLang, onLangChange } from "gametable/i18n.js";
 
 let setRoute = null;
 
@@ -59,4 +60,16 @@ function App() {
     </div>`;
 }
 
-render(html`<${App} />`, document.getElementById("app"));
+// The words first (the reader's language), then the page; a change of language draws it anew.
+function Root() {
+  const [lang, setLangShown] = useState(null);
+  useEffect(() => {
+    const stop = onLangChange(setLangShown);
+    loadLang().then(setLangShown).catch(() => setLangShown("en"));
+    return stop;
+  }, []);
+  if (!lang) return html`<p class="boot">…</p>`;
+  return html`<${App} key=${lang} />`;
+}
+
+render(html`<${Root} />`, document.getElementById("app"));

@@ -1,4 +1,5 @@
 // One table's WebSocket: hello, state frames, decisions with acknowledgements, reconnection.
+import { lang } from "gametable/i18n.js";
 
 export class TableSocket {
   constructor(tableId, { token = null, name = null, onFrame, onStatus }) {
@@ -21,7 +22,7 @@ export class TableSocket {
     this.onStatus("connecting");
     ws.onopen = () => {
       this.retry = 0;
-      const hello = { type: "hello" };
+      const hello = { type: "hello", lang: lang() };
       if (this.token) hello.token = this.token;
       if (this.name) hello.name = this.name;
       ws.send(JSON.stringify(hello));
