@@ -33,7 +33,7 @@ def test_a_record_holds_the_documented_fields() -> None:
         "result",
         "meta",
     ]
-    assert data["format"] == "gametable-record" and data["version"] == 1
+    assert data["format"] == "gametable-record" and data["version"] == 2
     assert len(data["setup"]["deck"]) == 56
     assert data["moves"][0] == {
         "seat": data["setup"]["first_player"],
@@ -101,7 +101,14 @@ def test_an_invalid_setup_is_rejected() -> None:
             lambda d: d["moves"].__setitem__(0, {"seat": 7, "action": "take A0"}),
             "seat 7 is not a seat",
         ),
-        (lambda d: d["moves"].__setitem__(0, {"seat": 0, "action": 12}), "malformed action 12"),
+        (
+            lambda d: d["moves"].__setitem__(0, {"seat": 0, "action": 12}),
+            "writes each action as an object with a 'type', not 12",
+        ),
+        (
+            lambda d: d["moves"].__setitem__(0, {"seat": 0, "action": {"type": "fly"}}),
+            "malformed action .* type: must be one of",
+        ),
     ],
 )
 def test_malformed_records_are_rejected_with_a_clear_reason(mutate, message) -> None:  # type: ignore[no-untyped-def]
@@ -184,7 +191,7 @@ def test_a_huge_action_is_refused_without_quoting_it(tmp_path: Path) -> None:
     with pytest.raises(RecordError) as info:
         records.load(path)
     assert "step 3: an action of 5,000,000 characters" in _one_short_line(info.value)
-    data["moves"][3]["action"] = "N4>1 " * 1000  # under the cap, but not an action
+    data["moves"][3]["action"] = {"type": "play", "cards": "N4>1 " * 1000}  # under the cap
     path.write_bytes(_bytes_of(data))
     with pytest.raises(RecordError) as info:
         records.load(path)

@@ -21,7 +21,11 @@ from gametable.core.game import JSON, Action, Game, Result, State
 from gametable.core.registry import get_game
 
 FORMAT = "gametable-record"
-VERSION = 1
+VERSION = 2
+"""The version written. Version 2 stores each decision as data (the game's
+:meth:`~gametable.core.game.Game.action_to_json`); version 1 stored its notation, and is still
+read (each decision converted) and replayed."""
+SUPPORTED = (1, 2)
 
 MAX_RECORD_BYTES = 8 * 1024 * 1024
 """The largest record file :func:`load` reads (real records are tens of kilobytes)."""
@@ -30,7 +34,8 @@ MAX_DEPTH = 64
 MAX_INT_DIGITS = 40
 """The longest integer a record may hold (seeds have at most 20 digits)."""
 MAX_ACTION_CHARS = 10_000
-"""The longest action text a record may hold (the longest real ones: a few hundred)."""
+"""The longest decision a record may hold, as JSON text (the longest real ones: a few
+hundred characters)."""
 
 # What a game's setup or action parsing raises on data it cannot make sense of. A record
 # is outside data: any of these becomes a RecordError naming the step, never a traceback.
@@ -68,6 +73,8 @@ class Record:
     meta: dict[str, JSON] = field(default_factory=dict)
     stored_result: JSON = None
     """The result as written in a loaded file (checked by :func:`replay`)."""
+    version: int = VERSION
+    """The format version it was read from (it is always written as :data:`VERSION`)."""
 
     def to_json(self) -> dict[str, JSON]:
         """The record as JSON-able data, in the documented field order."""
@@ -212,9 +219,10 @@ def from_json(data: JSON) -> Record:
     if data.get("format") != FORMAT:
         raise RecordError(f"not a gametable record (format is {quote(data.get('format'))})")
     version = data.get("version")
-    if type(version) is not int or version != VERSION:
+    if type(version) is not int or version not in SUPPORTED:
         raise RecordError(
-            f"record format version {quote(version)} is not supported (this is {VERSION})"
+            f"record format version {quote(version)} is not supported "
+            f"(versions {', '.join(map(str, SUPPORTED))} are)"
         )
     for key in ("game", "players", "options", "setup", "moves"):
         if key not in data:
@@ -246,15 +254,29 @@ def from_json(data: JSON) -> Record:
         seat = raw["seat"]
         if type(seat) is not int or not 0 <= seat < players:
             raise RecordError(f"seat {quote(seat)} is not a seat of a {players}-player game", step)
-        text = raw["action"]
-        if isinstance(text, str) and len(text) > MAX_ACTION_CHARS:
+        stored_action = raw["action"]
+        size = len(stored_action) if isinstance(stored_action, str) else len(
+            json.dumps(stored_action, ensure_ascii=False)
+        )
+        if size > MAX_ACTION_CHARS:
             raise RecordError(
-                f"an action of {len(text):,} characters (at most {MAX_ACTION_CHARS:,})", step
+                f"an action of {size:,} characters (at most {MAX_ACTION_CHARS:,})", step
+            )
+        if version == 1 and not isinstance(stored_action, str):
+            raise RecordError(
+                f"a version-1 record writes each action in notation, not {quote(stored_action)}",
+                step,
+            )
+        if version >= 2 and not isinstance(stored_action, Mapping):
+            raise RecordError(
+                f"a version-{version} record writes each action as an object with a 'type', "
+                f"not {quote(stored_action)}",
+                step,
             )
         try:
-            action = game.action_from_json(text)
+            action = action_from_stored(game, stored_action)
         except _DATA_ERRORS as exc:
-            raise RecordError(f"malformed action {quote(text)}: {exc}", step) from None
+            raise RecordError(f"malformed action {quote(stored_action)}: {exc}", step) from None
         moves.append(Move(seat, action))
     meta = data.get("meta") or {}
     if not isinstance(meta, Mapping):
@@ -272,7 +294,17 @@ def from_json(data: JSON) -> Record:
         None,
         dict(meta),
         stored_result=stored,
+        version=version,
     )
+
+
+def action_from_stored(game: Game, data: JSON) -> Action:
+    """A decision as stored by any version: data (version 2, an object with a ``"type"``)
+    read by the game's codec, or notation text (version 1) read without context.
+    The server's database holds both kinds for games begun before version 2."""
+    if isinstance(data, str):
+        return game.action_from_notation(data)
+    return game.action_from_json(data)
 
 
 def _check_shape(data: JSON) -> None:
@@ -367,8 +399,21 @@ def loads(raw: bytes | str, source: str = "the record") -> Record:
     return from_json(data)
 
 
+_OUTCOME = ("scores", "ranks", "winners", "tiebreak")
+
+
+def _outcome(result: Any) -> Any:
+    """What a result decides (scores, ranks, winners, the tie-break), as JSON: what a
+    replay must reproduce. The ``details`` are the game's breakdown for display, which a
+    newer version may show differently."""
+    if not isinstance(result, Mapping):
+        return result
+    return json.loads(json.dumps({k: result.get(k) for k in _OUTCOME}))
+
+
 def replay(record: Record) -> State:
-    """Replay every decision, re-validating each, and check the stored result.
+    """Replay every decision, re-validating each, and check the stored result (its
+    outcome: scores, ranks, winners and tie-break).
 
     Returns the final state. Raises :class:`RecordError` with the step and reason if a
     decision is illegal, if the setup is invalid, or if the outcome differs from the
@@ -380,7 +425,7 @@ def replay(record: Record) -> State:
     stored = record.stored_result
     if state.is_over:
         record.result = state.result()
-        if stored is not None and stored != json.loads(json.dumps(record.result.to_json())):
+        if stored is not None and _outcome(stored) != _outcome(record.result.to_json()):
             recorded = stored.get("scores") if isinstance(stored, Mapping) else stored
             raise RecordError(
                 f"the replayed result {quote(record.result.to_json()['scores'])} differs from "
