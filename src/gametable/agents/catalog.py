@@ -11,7 +11,7 @@ from typing import Any
 
 from gametable.agents.base import agent_names, agent_settings
 from gametable.core.game import Game, OptionSpec
-from gametable.core.words import DEFAULT_LOCALE, render_tree
+from gametable.core.words import DEFAULT_LOCALE, Msg, render, render_tree
 
 
 def bot_settings(game: Game, name: str) -> list[dict[str, Any]]:
@@ -73,3 +73,57 @@ def hint_bot(game: Game, players: int | None = None) -> tuple[str, dict[str, Any
     """The bot (name, settings) that gives hints and stands in for absent players at
     ``players`` (default: the game's smallest count): :meth:`Game.hint_bot`."""
     return game.hint_bot(game.min_players if players is None else players)
+
+
+def option_value_words(game: Game, spec: OptionSpec, value: Any) -> Msg | str:
+    """An option's value in words: on/off for a flag, the choice's own message for a
+    choice (``<prefix>.option.<name>.<choice>``), "none" for an empty value, else the value."""
+    if value is None:
+        return Msg("core.option.none")
+    if spec.type is bool:
+        return Msg("core.option.on" if value else "core.option.off")
+    if spec.choices:
+        return Msg(f"{game.message_prefix}.option.{spec.name}.{value}")
+    return str(value)
+
+
+def rules_json(
+    game: Game, locale: str = DEFAULT_LOCALE, options: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The game's rules for a browser, in ``locale`` (or English): each section's id, title
+    and blocks (Markdown rendered to HTML — the game's own trusted text —, or an example
+    for the game's table to draw); with ``options``, a first section listing the variants in
+    use at that table, in words."""
+    from markdown_it import MarkdownIt
+
+    found, sections = game.rules(locale)
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    out = []
+    for section in sections:
+        blocks: list[dict[str, Any]] = []
+        for block in section.blocks:
+            if block.kind == "example":
+                blocks.append({"kind": "example", "example": block.example})
+            else:
+                blocks.append({"kind": "text", "html": md.render(block.text)})
+        out.append({"id": section.id, "title": section.title, "blocks": blocks})
+    result: dict[str, Any] = {"game": game.name, "lang": found, "sections": out}
+    if options is not None:
+        specs = {spec.name: spec for spec in game.option_specs}
+        variants = []
+        for name, value in options.items():
+            spec = specs.get(name)
+            if spec is None:
+                continue
+            label, help_text = game.option_words(spec)
+            variants.append(
+                {
+                    "name": name,
+                    "label": render(label, locale=locale),
+                    "value": render(option_value_words(game, spec, value), locale=locale),
+                    "help": render(help_text, locale=locale),
+                    "default": value == spec.default,
+                }
+            )
+        result["variants"] = variants
+    return result

@@ -50,7 +50,9 @@ from gametable.core.values import score_to_json as score_to_json
 if TYPE_CHECKING:
     from gametable.core.agent import AgentFactory
     from gametable.core.codec import DecisionCodec
+    from gametable.core.lessons import Lesson
     from gametable.core.match import Match
+    from gametable.core.rules import Section
     from gametable.core.textui import TextUI
     from gametable.core.words import GameWords, Msg
 
@@ -129,6 +131,10 @@ def _parse_option_text(spec: OptionSpec, text: str) -> Any:
     except ValueError:
         raise OptionError(f"option {spec.name!r} takes {_KINDS[spec.type]}, got {text!r}") from None
     return text
+
+
+_SHARED_OPTIONS = frozenset({"first_player"})
+"""Options several games share, named in the core's catalog."""
 
 
 def first_player_option(rule: str) -> OptionSpec:
@@ -526,6 +532,42 @@ class Game(ABC):
         game's decision data, possibly unfinished. Raises :class:`ValueError` for data the
         game cannot read, or when the game has no previews (the default)."""
         raise ValueError(f"{self.title} has no previews of decisions")
+
+    @property
+    def message_prefix(self) -> str:
+        """The start of the game's message ids: its package's name (``ramen_ramen``)."""
+        module = type(self).__module__
+        parts = module.split(".")
+        return parts[-2] if len(parts) > 1 else parts[-1]
+
+    def option_words(self, spec: OptionSpec) -> tuple[Msg, Msg]:
+        """An option's label and help in words: the messages
+        ``<prefix>.option.<name>`` and ``<prefix>.option.<name>.help`` of the game's catalog
+        (the core's ``core.option.first_player…`` for the options games share)."""
+        from gametable.core.words import Msg
+
+        prefix = "core" if spec.name in _SHARED_OPTIONS else self.message_prefix
+        return Msg(f"{prefix}.option.{spec.name}"), Msg(f"{prefix}.option.{spec.name}.help")
+
+    def rules(self, locale: str = "en") -> tuple[str, list[Section]]:
+        """The game's rules in ``locale`` (or English), and the language found: the
+        sections of ``rules/<locale>.md`` beside the game's code (:mod:`gametable.core.rules`)."""
+        from gametable.core.rules import load_rules
+
+        module = sys.modules.get(type(self).__module__)
+        where = getattr(module, "__file__", None)
+        if where is None:
+            raise FileNotFoundError(f"{self.title} has no rules folder")
+        return load_rules(Path(where).parent / "rules", locale)
+
+    def rules_section(self, view: View) -> str:
+        """The id of the rules section for the decision ``view`` asks for (the browser's
+        "?" opens it): by default ``"turn"``."""
+        return "turn"
+
+    def lesson(self) -> Lesson | None:
+        """The game's guided first game (:mod:`gametable.core.lessons`), if it has one."""
+        return None
 
     def locale_dir(self) -> Path | None:
         """The folder of the game's message catalogs (``messages.pot`` and its

@@ -35,7 +35,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 from sqlalchemy import exc as sa_exc
 
-from gametable.agents.catalog import describe_game
+from gametable.agents.catalog import describe_game, rules_json
 from gametable.core.registry import all_games, get_game
 from gametable.core.words import DEFAULT_LOCALE, best_locale, catalog_json, render
 from gametable.server.advice import Hint
@@ -139,6 +139,10 @@ class CreateTableModel(_Body):
     match: bool = Field(
         False, description="a match as long as the game's rules and options say (Rummikub)"
     )
+
+
+class LessonModel(_Body):
+    name: str | None = Field(None, max_length=64, description="the learner's name")
 
 
 class JoinModel(_Body):
@@ -328,6 +332,37 @@ def create_app(
             match=body.match,
         )
         return await server.create_table(spec)
+
+    @app.post("/api/lessons/{game}", status_code=201, responses=BAD_REQUEST)
+    async def lesson(
+        game: str = Path(max_length=64), body: LessonModel | None = None
+    ) -> dict[str, Any]:
+        """Start the game's guided first game: a private table where bots play the lesson's
+        script and a coach explains each rule; the answer holds the learner's seat token."""
+        return await server.create_lesson(game, body.name if body else None)
+
+    @app.get("/api/games/{game}/rules", responses=BAD_REQUEST)
+    async def rules(
+        game: str = Path(max_length=64),
+        lang: str | None = Query(None, max_length=35, description="the reader's language"),
+        table: str | None = Query(
+            None, max_length=32, description="a table whose variants to list"
+        ),
+    ) -> dict[str, Any]:
+        """The game's rules in the reader's language: sections (id, title, Markdown and
+        examples for the game's table to draw) and, for a table, the variants in use there."""
+        try:
+            found = get_game(game)
+        except KeyError as exc:
+            raise _http(Refused("no-table", str(exc.args[0]))) from None
+        locale = best_locale([lang] if lang else [])
+        options: dict[str, Any] | None = None
+        if table is not None:
+            live = await server.get_live(table)
+            if live is None or live.game is not found:
+                raise _http(Refused("no-table", f"there is no table {cut(table, 40)!r}"))
+            options = dict(live.options)
+        return await asyncio.to_thread(rules_json, found, locale, options)
 
     @app.post("/api/tables/{table_id}/join", responses=BAD_REQUEST)
     async def join(table_id: str, body: JoinModel) -> dict[str, Any]:

@@ -35,6 +35,7 @@ from typing import Any, Protocol
 
 from gametable.core.errors import IllegalAction, NotationError
 from gametable.core.game import Action, Game, Result, score_to_json
+from gametable.core.records import action_from_stored
 from gametable.core.registry import get_game
 from gametable.core.words import (
     DEFAULT_LOCALE,
@@ -105,6 +106,10 @@ class LiveTable:
         self.owned = False
         """Whether this process runs the table's seat services (it holds the lease)."""
         self.services = SeatServices(self)
+        self.lesson = self.game.lesson() if row.config.get("lesson") else None
+        """The guided first game this table plays (:mod:`gametable.core.lessons`), if any."""
+        self.last: tuple[int, int] | None = None
+        """The last decision made: its seat, and how many that seat had made before it."""
         self._stories: dict[tuple[int | None, str], tuple[Any, int, list[dict[str, Any]]]] = {}
         """Per (seat, language): the story told so far (see :meth:`_story`)."""
 
@@ -113,8 +118,9 @@ class LiveTable:
         for move in moves:
             if move.idx != self.version:
                 continue
-            self.state.apply(move.seat, self.game.action_from_json(move.action))
+            self.state.apply(move.seat, action_from_stored(self.game, move.action))
             self.version += 1
+            self.last = (move.seat, self.seat_moves[move.seat])
             self.seat_moves[move.seat] += 1
 
     async def refresh(self) -> None:
@@ -259,7 +265,34 @@ class LiveTable:
         match = self.match_info()
         if match is not None:
             data["match"] = match
+        if self.lesson is not None and seat == self.lesson.learner:
+            data["lesson"] = self._coach(seat, locale, names)
         return data
+
+    def _coach(self, seat: int, locale: str, names: list[str]) -> dict[str, Any]:
+        """What the lesson's coach says to the learner now: what the last decision showed,
+        what to do next (on the learner's turn), and the scoring once the game is over."""
+        lesson = self.lesson
+        assert lesson is not None
+        said: list[Msg] = []
+        if self.version == 0 and lesson.intro is not None:
+            said.append(lesson.intro)
+        if self.last is not None:
+            done = lesson.step(*self.last)
+            if done is not None and done.then is not None:
+                said.append(done.then)
+        if self.status == "finished":
+            said.append(lesson.end)
+        elif seat in self.state.to_act:
+            step = lesson.step(seat, self.seat_moves[seat])
+            if step is not None and step.say is not None:
+                said.append(step.say)
+        return {
+            "title": render(lesson.title, locale=locale, names=names, viewer=seat),
+            "lines": [render(m, locale=locale, names=names, viewer=seat) for m in said],
+            "step": self.seat_moves[seat],
+            "steps": len(lesson.script.get(seat, ())),
+        }
 
     def _story(
         self, view: dict[str, Any], seat: int | None, locale: str, names: list[str]
@@ -386,6 +419,10 @@ class LiveTable:
                 f"this decision was chosen after your decision {seq}, but you have made "
                 f"{self.seat_moves[seat]}: it is a replay or out of date",
             )
+        if by == "human" and self.lesson is not None:
+            why = self.lesson.check(seat, self.seat_moves[seat], action, state.view(seat))
+            if why is not None:
+                raise Refused("lesson", why)
         trial = state.clone()
         try:
             trial.apply(seat, action)
@@ -419,6 +456,7 @@ class LiveTable:
             return None
         self.state = trial
         self.version += 1
+        self.last = (seat, self.seat_moves[seat])
         self.seat_moves[seat] += 1
         self.clock = clock
         stamp = time.time()

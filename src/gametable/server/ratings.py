@@ -37,6 +37,8 @@ def rate_table(store: Store, table_id: str) -> bool:
         return False
     ranks = row.result["ranks"]
     rated: dict[str, int] = {}
+    if row.config.get("rated") is False:  # a lesson: marked rated, nothing changes
+        return store.apply_ratings(table_id, row.game, {}, lambda current: current, (0.0, 0.0))
     for s in row.seats:
         who = identity(s.kind, s.name, s.bot)
         if who is not None and who not in rated and s.seat < len(ranks):

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from gametable.agents.catalog import hint_bot
 from gametable.core.game import Action, Game, State
+from gametable.core.lessons import Lesson
 from gametable.core.words import Msg, Seat
 from gametable.server.clocks import Clock
 from gametable.server.db import SeatRow, ServerEvent, Store, unavailable
@@ -21,6 +22,9 @@ from gametable.server.refused import Refused
 from gametable.server.workers import BotPool
 
 log = logging.getLogger("gametable.server")
+
+LESSON_PAUSE = 0.6
+"""Seconds a lesson's scripted seat waits before its move, so the learner sees it come."""
 
 
 class SeatsHost(Protocol):
@@ -54,6 +58,9 @@ class ServedTable(Protocol):
 
     @property
     def server(self) -> SeatsHost: ...
+
+    seat_moves: list[int]
+    lesson: Lesson | None
 
     async def broadcast(self) -> None: ...
 
@@ -187,22 +194,31 @@ class SeatServices:
                 view = state.view(seat)
                 if turn_began is None or self.live.game.turn_step(view).starts_turn:
                     turn_began = time.monotonic()
-                legal = [self.live.game.action_to_json(a) for a in state.legal_actions(seat)]
                 name, settings = self.bot_for(seat)
-                decided = await self.live.server.pool.decide(
-                    self.live.game.name,
-                    name,
-                    settings,
-                    seat,
-                    view,
-                    legal,
-                    turn_elapsed=time.monotonic() - turn_began,
-                    time_left=self.live.clock.remaining(seat, time.monotonic()),
+                lesson = self.live.lesson
+                scripted = (
+                    None if lesson is None else lesson.scripted(seat, self.live.seat_moves[seat])
                 )
+                if scripted is not None:
+                    action = scripted  # a lesson's seat plays its script
+                    await asyncio.sleep(LESSON_PAUSE)  # …at a pace the learner can follow
+                else:
+                    legal = [self.live.game.action_to_json(a) for a in state.legal_actions(seat)]
+                    decided = await self.live.server.pool.decide(
+                        self.live.game.name,
+                        name,
+                        settings,
+                        seat,
+                        view,
+                        legal,
+                        turn_elapsed=time.monotonic() - turn_began,
+                        time_left=self.live.clock.remaining(seat, time.monotonic()),
+                    )
+                    action = self.live.game.action_from_json(decided)
                 human = self.live.seats[seat].kind == "human"
                 by = "timeout" if human and seat in self.timed_out else "bot"
                 try:
-                    await self.live.submit(seat, self.live.game.action_from_json(decided), by=by)
+                    await self.live.submit(seat, action, by=by)
                 except Refused as exc:
                     if exc.code in ("not-bot", "over", "not-your-turn"):
                         return

@@ -395,12 +395,56 @@ class GameServer:
             ],
         }
 
+    async def create_lesson(self, game_name: str, name: str | None = None) -> dict[str, Any]:
+        """A guided first game of ``game_name`` (:meth:`~gametable.core.game.Game.lesson`):
+        its fixed deal, the learner's seat (a token, as an invite) and bots for the others,
+        who play the script; a private table, unrated, that starts at once."""
+        try:
+            game = get_game(game_name)
+        except KeyError as exc:
+            raise Refused("no-table", str(exc.args[0])) from None
+        lesson = game.lesson()
+        if lesson is None:
+            raise Refused("no-lesson", Msg("server.refused.no_lesson", game=game.title))
+        options = game.resolve_options(lesson.players, lesson.options)
+        state = game.state_from_setup(lesson.players, lesson.setup, options)
+        token = new_token()
+        seats = [
+            SeatRow(s, "human", None, token_hash(token), name, True, False)
+            if s == lesson.learner
+            else SeatRow(s, "bot", {"name": lesson.bot, "settings": {}}, None, None, True, False)
+            for s in range(lesson.players)
+        ]
+        config: dict[str, Any] = {
+            "clocks": {"turn_seconds": None, "bank_seconds": None, "increment_seconds": 0.0},
+            "grace_seconds": None,
+            "replacement_bot": {"name": lesson.bot, "settings": {}},
+            "public": False,
+            "title": None,
+            "lesson": True,
+            "rated": False,
+        }
+        table_id = new_table_id()
+        row = self._new_row(table_id, state, config, "lesson", "playing", seats)
+        await asyncio.to_thread(
+            self.store.create_table, row, [("created", None, Msg("server.event.lesson"))]
+        )
+        live = await self.get_live(table_id)
+        assert live is not None
+        live.owned = True
+        live.services.schedule()
+        seat = lesson.learner
+        return {
+            "table": live.summary(),
+            "seats": [{"seat": seat, "token": token, "invite": invite_path(table_id, seat, token)}],
+        }
+
     def _new_row(
         self,
         table_id: str,
         state: Any,
         config: dict[str, Any],
-        seed: int,
+        seed: int | str,
         status: str,
         seats: list[SeatRow],
     ) -> TableRow:
