@@ -267,9 +267,11 @@ def check_same_for_seat(
         [game.action_to_json(x) for x in legal_a],
         [game.action_to_json(x) for x in legal_b],
     )
-    same("rendered table", render_text(game.ui.render_view(view_a)), render_text(
-        game.ui.render_view(view_b)
-    ))
+    same(
+        "rendered table",
+        render_text(game.ui.render_view(view_a)),
+        render_text(game.ui.render_view(view_b)),
+    )
     same("story", tell_history(game, view_a), tell_history(game, view_b))
     if seat in a.to_act:
         same("listed moves", tell_legal(game, view_a, legal_a), tell_legal(game, view_b, legal_b))
@@ -464,8 +466,9 @@ def playthrough(
     legal_limit: int = 40,
 ) -> str:
     """A whole seeded game written out line by line, as OpenSpiel's playthrough files are:
-    the setup; then, for every decision, the deciding seat's view (JSON), its legal
-    decisions in words with their data (the first ``legal_limit``), the decision made, and
+    the setup; then, for every decision, the deciding seat's view (JSON, without the story,
+    which is written once as it happens), its legal decisions in words with their data
+    (the first ``legal_limit``), the decision made, the public events it led to (data) and
     what each seat (and a spectator) is then told, in words; at the end every seat's view
     and the result in words. The bots (``bots``, one name per seat or one for all) decide
     with streams derived from ``seed``, so the same arguments always give the same text.
@@ -485,7 +488,8 @@ def playthrough(
         agents.append(make_agent(game, name, seat, **settings))
     rngs = agent_streams(players, seed)
     viewers: list[int | None] = [*range(players), None]
-    told = dict.fromkeys(viewers, 0)
+    told: dict[Any, int] = dict.fromkeys([*viewers, "events"], 0)
+    last_view: dict[int, Any] = {}
     out = [
         f"game: {game.name}",
         f"players: {players}",
@@ -499,6 +503,10 @@ def playthrough(
         return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
     def tell() -> None:
+        public = state.view(None).get("history") or []
+        for event in public[told["events"] :]:
+            out.append(f"  event: {dump(event)}")
+        told["events"] = len(public)
         for viewer in viewers:
             view = state.view(viewer)
             who = "spectator" if viewer is None else f"seat {viewer}"
@@ -515,7 +523,16 @@ def playthrough(
             legal = state.legal_actions(seat)
             out.append("")
             out.append(f"step {step}: seat {seat} to act (of {list(state.to_act)})")
-            out.append(f"  view: {dump(view)}")
+            # The story is written once, as it happens (below), not again in every view; a
+            # seat's view is written whole the first time, then as what changed since.
+            shown = {k: v for k, v in view.items() if k != "history"}
+            before = last_view.get(seat)
+            if before is None:
+                out.append(f"  view: {dump(shown)}")
+            else:
+                for path, value in _changes(before, shown):
+                    out.append(f"  view {path}: {dump(value)}")
+            last_view[seat] = shown
             words = tell_legal(game, view, legal, names=names)
             out.append(f"  legal ({len(legal)}):")
             for action, text in list(zip(legal, words, strict=True))[:legal_limit]:
@@ -534,12 +551,36 @@ def playthrough(
     out.append("the end")
     for viewer in viewers:
         who = "spectator" if viewer is None else f"seat {viewer}"
-        out.append(f"  view of {who}: {dump(state.view(viewer))}")
+        view = {k: v for k, v in state.view(viewer).items() if k != "history"}
+        out.append(f"  view of {who}: {dump(view)}")
     result = state.result()
     out.append(f"  result: {dump(result.to_json())}")
     for line in tell_result(game, result, players, names=names):
         out.append(f"  result in words: {line}")
     return "\n".join(out) + "\n"
+
+
+def _changes(old: Any, new: Any, path: str = "") -> list[tuple[str, Any]]:
+    """Where ``new`` differs from ``old`` (JSON data): each changed place as a path
+    (``/bowls/1/cards``) with its new value; objects and lists of the same length are
+    compared item by item, anything else replaced whole."""
+    if old == new:
+        return []
+    if isinstance(old, dict) and isinstance(new, dict):
+        out: list[tuple[str, Any]] = []
+        for key in sorted(set(old) | set(new)):
+            if key not in new:
+                out.append((f"{path}/{key}", "<gone>"))
+            else:
+                out += _changes(old.get(key), new[key], f"{path}/{key}")
+        return out
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        return [
+            c
+            for i, (a, b) in enumerate(zip(old, new, strict=True))
+            for c in _changes(a, b, f"{path}/{i}")
+        ]
+    return [(path or "/", new)]
 
 
 def _schema_kinds(game: Game) -> list[str]:
