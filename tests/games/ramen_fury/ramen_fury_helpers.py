@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from gametable.core.events import Event
 from gametable.core.rng import Rng
 from gametable.games.ramen_fury import GAME, FuryState
 from gametable.games.ramen_fury.cards import CODES, COPIES, KINDS, parse_card
-from gametable.games.ramen_fury.state import ACTION, BOWLS
+from gametable.games.ramen_fury.state import ACTION, BOWLS, Story
 
 
 def cards(text: str) -> list[int]:
@@ -91,7 +92,9 @@ def table(
 def snapshot(state: FuryState) -> tuple[Any, ...]:
     """Everything a state holds, as comparable data (to check it did not change)."""
     return tuple(
-        repr(getattr(state, name)) for name in FuryState.__slots__ if name not in ("game",)
+        repr(list(state.events)) if name == "story" else repr(getattr(state, name))
+        for name in FuryState.__slots__
+        if name not in ("game",)
     )
 
 
@@ -109,7 +112,8 @@ def legal_texts(state: FuryState) -> list[str]:
 def hide_and_shuffle(state: FuryState, seat: int, rng: Rng) -> FuryState:
     """A state differing from ``state`` only in what ``seat`` cannot see (``-1``: what no
     one but the holders sees): other hands' unknown cards and the deck order reshuffled
-    together, and the logged deck draws of other seats naming another card."""
+    together, and the cards other seats drew from the deck (known only to them) named as
+    another card in the story of the game."""
     other = state.clone()
     pool = list(other.deck)
     for s in range(other.players):
@@ -126,9 +130,11 @@ def hide_and_shuffle(state: FuryState, seat: int, rng: Rng) -> FuryState:
         while sum(other.hands[s]) < other.hand_sizes[s]:
             other.hands[s][pool.pop()] += 1
     other.deck = pool
-    # Draws from the deck by other players are logged: their cards are hidden from seat.
-    for turn in other.history:
-        for i, e in enumerate(turn):
-            if e["event"] == "draw" and e["from"] == "deck" and e["seat"] != seat:
-                turn[i] = {**e, "card": "Zz"}
+    # Draws from the deck by other players are events: their cards are hidden from seat.
+    events = []
+    for e in other.events:
+        if e.kind == "draw" and e.private and e.seat != seat:
+            e = Event(e.turn, e.seat, e.kind, e.facts, private={e.seat: {"card": "Zz"}})
+        events.append(e)
+    other.story = Story.of(events)
     return other

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -18,6 +20,7 @@ from ramen_fury_helpers import act, cards, hide_and_shuffle, snapshot, table
 from gametable import conformance as kit
 from gametable.core.errors import IllegalAction, NotationError, SeatError
 from gametable.core.rng import Rng
+from gametable.core.words import render, tell_history
 from gametable.games.ramen_fury import GAME, FuryState
 from gametable.games.ramen_fury.state import (
     DRAW_DECK,
@@ -32,7 +35,7 @@ from gametable.games.ramen_fury.state import (
     Spoon,
     Use,
 )
-from gametable.games.ramen_fury.ui import since_last_turn
+from gametable.games.ramen_fury.words import RamenFuryWords
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},
@@ -94,6 +97,18 @@ def spoiled(players: int) -> list[Any]:
     ]
 
 
+@contextmanager
+def fixed_hints() -> Iterator[None]:
+    """The hint bot (ISMCTS) searching a fixed number of iterations instead of for a
+    second, so that a hint that differs between two states read something hidden, not the
+    clock."""
+    GAME.hint_bot = lambda players: ("ismcts", {"iterations": 30})  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        del GAME.hint_bot
+
+
 def drive(state: FuryState, seed: int) -> None:
     """Every check of the kit on ``state``, for every seat."""
     kit.check_seats(state)
@@ -120,13 +135,14 @@ def drive(state: FuryState, seed: int) -> None:
         if state.is_over:
             continue  # the end shows every bowl; hands no longer matter
         other = hide_and_shuffle(state, seat, Rng(seed + 3))
-        kit.check_same_for_seat(
-            state,
-            other,
-            seat,
-            probes=kit.garbage_actions(legal, rng, 8) + spoiled(state.players)[:8],
-            texts=kit.garbage_texts(texts, rng, 12),
-        )
+        with fixed_hints():
+            kit.check_same_for_seat(
+                state,
+                other,
+                seat,
+                probes=kit.garbage_actions(legal, rng, 8) + spoiled(state.players)[:8],
+                texts=kit.garbage_texts(texts, rng, 12),
+            )
 
 
 @KIT
@@ -208,13 +224,15 @@ def test_huge_numbers_and_long_lines_get_a_short_notation_error(text):
     ("text", "bowl"), [("spoon 5.1>1", "5.1"), ("spoon 3.2>1", "3.2"), ("place Cl>4.3", "4.3")]
 )
 def test_errors_name_the_bowl_as_typed(text, bowl):
-    """Issue 11.9: 'spoon 5.1>1' said 'there is no bowl 5.0', 'spoon 3.2>1' 'no bowl 3.1'."""
+    """Issue 11.9: 'spoon 5.1>1' said 'there is no bowl 5.0', 'spoon 3.2>1' 'no bowl 3.1'.
+    (Issue 29: the bowl is named in words, "bowl 1 of seat 5", not as notation.)"""
     state = table(3, hands=["Cl", "", ""], bowls={"0.1": "Bf Ch"})
     action = GAME.parse_action(text, state.view(0), state.legal_actions(0))
     before = snapshot(state)
-    with pytest.raises(IllegalAction, match=rf"there is no bowl {re.escape(bowl)}\b") as info:
+    number, seat = bowl.split(".")[1], bowl.split(".")[0]
+    with pytest.raises(IllegalAction, match=rf"there is no bowl {number} of seat {seat}\b") as info:
         state.apply(0, action)
-    assert "seats 0–2" in str(info.value)
+    assert "seats are 0 to 2" in str(info.value)
     assert snapshot(state) == before
 
 
@@ -231,7 +249,7 @@ def test_spoiled_decisions_are_refused_in_the_games_words():
         assert "Prep(" not in message and "Spoon(" not in message and "999" not in message
         assert snapshot(state) == before
     for junk in ("eat 1", None, object(), [1], 10**400):
-        with pytest.raises(IllegalAction, match="not a Ramen Fury decision") as info:
+        with pytest.raises(IllegalAction, match="not a Ramen Fury move") as info:
             state.apply(0, junk)
         assert "object at" not in str(info.value)
 
@@ -264,16 +282,22 @@ def test_seats_outside_the_game_are_refused(bad):
     assert state.view(None)["hand"] is None
 
 
-def test_views_share_nothing_with_the_log():
+def test_views_share_nothing_with_the_history():
     """Issue 12.3: events were shallow copies — editing a restock's cards in one view
-    edited the state's log and every other view."""
-    state = table(2, hands=["Ch", ""], pantry="Co Mu Sc To")
-    state.apply(0, GAME.parse_action("restock", state.view(0), state.legal_actions(0)))
-    if state.phase == 2:  # a revealed special: decline it
-        state.apply(0, GAME.parse_action("skip", state.view(0), state.legal_actions(0)))
+    edited the state's log and every other view. The same for every list an event holds
+    (issue 29: the whole game's history)."""
+    state = table(2, hands=["Ch", ""], pantry="Co Mu Sc To", bowls={"0.1": "Sy Co"})
+    for text in ("restock", "skip", "eat 1"):
+        legal = state.legal_actions(0)
+        if state.current == 0 and text in [GAME.format_action(a) for a in legal]:
+            state.apply(0, GAME.parse_action(text, state.view(0), legal))
     mine = state.view(0)
-    restock = next(e for t in mine["log"] for e in t if e["event"] == "restock")
-    restock["cards"][0] = "forged"
+    kinds = {e["kind"] for e in mine["history"]}
+    assert {"restock", "eat"} <= kinds
+    for event in mine["history"]:
+        for value in event.values():
+            if isinstance(value, list) and value:
+                value[0] = "forged"
     assert "forged" not in json.dumps(state.view(1))
     assert "forged" not in json.dumps(state.view(0))
 
@@ -346,18 +370,19 @@ def test_the_playout_policy_uses_a_revealed_special_when_the_option_makes_it_man
 )
 def test_listed_moves_are_numbered_as_hash_n_picks_them(players, seed, steps, options):
     """Contract 5 / issue 11.7: 'moves' listed the moves unnumbered while '#2' played
-    something; now every decision shows as '#n <notation>', n its place in legal_actions
-    (what the terminal's #n picks), whole on one line even at 80 columns."""
+    something; now every decision shows as '#n <the move in words>' (issue 29: words, not
+    notation), n its place in legal_actions (what the terminal's #n picks)."""
     state = walk(players, seed, steps, OPTION_SETS[options])
     if state.is_over:
         return
     seat = state.current
-    legal = state.legal_actions(seat)
-    for width in (80, 100):
-        text = kit.render_text(GAME.ui.describe_legal(state.view(seat), legal), width=width)
-        for n, action in enumerate(legal, 1):
-            assert f"#{n} {GAME.format_action(action)}" in text
-        assert not re.search(rf"#{len(legal) + 1}\b", text)
+    view, legal = state.view(seat), state.legal_actions(seat)
+    text = kit.render_text(GAME.ui.describe_legal(view, legal), width=300)
+    for n, action in enumerate(legal, 1):
+        said = render(GAME.words.decision(action, view), viewer=seat)
+        assert f"#{n} {said}" in text
+    assert not re.search(rf"#{len(legal) + 1}\b", text)
+    assert not GAME.notation_tokens.search(text), GAME.notation_tokens.search(text)
     assert all(not GAME.format_action(a).startswith("#") for a in legal)
 
 
@@ -374,28 +399,29 @@ def _turns_by(state: FuryState, seat: int) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
-def test_recently_shows_everything_since_my_last_decision(players):
+def test_the_story_tells_every_event_since_my_last_decision(players):
     """Issue 11.12: 'Recently' showed about four events, so a whole opponent turn could
-    vanish (a Chili appeared in my bowl unexplained)."""
+    vanish (a Chili appeared in my bowl unexplained). Issue 29: the view carries the whole
+    game's history, and every event of it is told in words."""
     state = GAME.new_state(players, seed=11, first_player=0)
     _turns_by(state, 0)
     for _ in range(players - 1):
         _turns_by(state, 1)
     assert state.current == 0
     view = state.view(0)
-    shown = [e for turn in since_last_turn(view) for e in turn]
-    # every event of every opponent turn since mine, as seat 0 may see it
-    opponent_turns = view["log"][-players:-1]
-    assert len(opponent_turns) == players - 1
-    for turn in opponent_turns:
-        assert turn and all(e in shown for e in turn)
-    text = kit.render_text(GAME.ui.render_view(view), width=300)
-    for s in range(1, players):
-        assert f"Seat {s}:" in text
+    assert [e["turn"] for e in view["history"]] == sorted(e["turn"] for e in view["history"])
+    assert {e["turn"] for e in view["history"]} == set(range(1, players + 1))
+    assert {e["seat"] for e in view["history"]} >= set(range(players))
+    told = tell_history(GAME, view)
+    kinds = {"final_round", "game_over"}  # the only events that may tell nothing: none here
+    assert len(told) == len(view["history"]) or kinds & {e["kind"] for e in view["history"]}
+    for entry in told:
+        assert entry["text"].endswith((".", "!")), entry
+        assert not GAME.notation_tokens.search(entry["text"]), entry
 
 
 def test_a_chili_placed_in_my_bowl_by_an_opponent_is_explained():
-    """Issue 11.12: the Chili that appears in my bowl is shown with who put it there,
+    """Issue 11.12: the Chili that appears in my bowl is told with who put it there,
     however many events the opponent's turn had."""
     state = table(
         2, hands=["Bf", "Cl Cl Ch Eg No"], bowls={"0.1": "Sy Co", "1.1": "Ck"},
@@ -409,11 +435,21 @@ def test_a_chili_placed_in_my_bowl_by_an_opponent_is_explained():
     if state.current == 1:
         act(state, "end")
     assert state.current == 0
-    rendered = kit.render_text(GAME.ui.render_view(state.view(0)), width=300)
-    line = next(x for x in rendered.splitlines() if x.strip().startswith("Seat 1:"))
-    for what in ("placed Cl into 0.1", "prepped Ch onto 1.1", "placed No into 1.1",
-                 "prepped Eg onto 1.2", "placed Cl into 0.2"):
-        assert what in line
+    told = [e["text"] for e in tell_history(GAME, state.view(0), names=["Ana", "Ben"])]
+    assert told[:2] == [
+        "You prepped Beef Flavor into your bowl 2.",
+        "You drew Mushrooms from the deck.",
+    ]
+    assert told[2:] == [
+        "Ben placed Chili Peppers into your bowl 1 (free).",
+        "Ben prepped Chashu into their bowl 1.",
+        "Ben placed Nori Garnish into their bowl 1 (free).",
+        "Ben prepped Eggs into their bowl 2.",
+        "Ben placed Chili Peppers into your bowl 2 (free).",
+    ] + (["Ben ended their turn."] if len(told) == 8 else [])
+    told_to_ben = [e["text"] for e in tell_history(GAME, state.view(1), names=["Ana", "Ben"])]
+    assert told_to_ben[1] == "Ana drew a card from the deck."
+    assert told_to_ben[2] == "You placed Chili Peppers into Ana's bowl 1 (free)."
 
 
 def test_help_does_not_offer_end_as_a_step_of_every_turn():
@@ -429,10 +465,10 @@ def test_help_does_not_offer_end_as_a_step_of_every_turn():
 
 def test_messages_say_point_and_points_and_plural_only_when_plural():
     """Issue 11.13: '1 pts', 'action(s)', 'turn(s)'."""
-    from gametable.games.ramen_fury.ui import _event_text
-
-    assert _event_text({"event": "eat", "bowl": "0.1", "points": 1}) == "ate bowl 0.1 for 1 point"
-    assert _event_text({"event": "eat", "bowl": "0.1", "points": 5}).endswith("5 points")
+    words = RamenFuryWords()
+    eat = {"turn": 3, "seat": 1, "kind": "eat", "bowl": 0, "cards": ["Sy", "Co"]}
+    assert render(words.event({**eat, "points": 1}, 0)) == "Seat 1 ate their bowl 1 for 1 point."
+    assert render(words.event({**eat, "points": 5}, 1), viewer=1).endswith("for 5 points.")
     state = table(2, hands=["Ch", ""])
     act(state, "prep Ch>1")
     text = kit.render_text(GAME.ui.render_view(state.view(0)))
@@ -441,9 +477,10 @@ def test_messages_say_point_and_points_and_plural_only_when_plural():
 
 
 @pytest.mark.parametrize("phase", ["action", "discard", "reveal", "free"])
-def test_every_listed_move_and_the_hint_type_back_as_printed(phase):
-    """Contract 6 / issue 11.7: what 'moves' and the hint print is what the player types
-    (the terminal's hint is the greedy bot's decision in the game's notation)."""
+def test_every_move_types_back_and_the_hint_is_a_legal_move_in_words(phase):
+    """Contract 6 / issue 11.7: every move's notation types back as that move; the hint
+    (the greedy bot's decision) is one of the legal moves, said in words (issue 29: the
+    hint said "spoon 1.2>3")."""
     found = 0
     for seed in range(60):
         state = walk_to(phase, 2 + seed % 4, seed, OPTION_SETS[seed % 2])
@@ -453,8 +490,10 @@ def test_every_listed_move_and_the_hint_type_back_as_printed(phase):
         view, legal = state.view(seat), state.legal_actions(seat)
         for action in legal:
             assert GAME.parse_action(GAME.format_action(action), view, legal) == action
-        hint = kit.hint_text(GAME, view, legal)
-        assert GAME.parse_action(hint, view, legal) in legal
+        hint = kit.hint_text(GAME, view, legal).strip()
+        said = {"Hint: " + render(GAME.words.decision(a, view), viewer=seat) for a in legal}
+        assert hint in said, hint
+        assert not GAME.notation_tokens.search(hint)
         found += 1
         if found == 3:
             return
@@ -465,9 +504,14 @@ def test_the_end_of_the_game_names_the_winner_in_words():
     """Issue 11.13 (polish): the table said 'Game over. Winners: [1]'."""
     state = walk_to("over", 2, 4, {})
     assert state is not None
-    text = kit.render_text(GAME.ui.render_view(state.view(0)))
-    winners = state.result().winners
-    expected = (
-        f"Game over. Winner: seat {winners[0]}" if len(winners) == 1 else "Game over. Shared win"
-    )
+    text = kit.render_text(GAME.ui.render_view(state.view(0)), width=200)
+    result = state.result()
+    winners = result.winners
+    points = result.scores[winners[0]]
+    if winners == (0,):
+        expected = f"Game over. You win with {points} points!"
+    elif len(winners) == 1:
+        expected = f"Game over. Seat {winners[0]} wins with {points} points."
+    else:
+        expected = "share the win"
     assert expected in text and "[" not in text.split("Game over.")[1]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from ramen_fury_helpers import table
 from rich.console import Console
-from test_ramen_fury_properties import universe
 
 from gametable.agents import make_agent, play_game
 from gametable.core.errors import NotationError
@@ -50,18 +49,9 @@ def test_registered_under_its_name():
 
 @pytest.mark.parametrize(("text", "action"), EXAMPLES.items())
 def test_notation_examples(text, action):
-    assert GAME.action_from_json(text) == action
+    assert GAME.action_from_notation(text) == action
     assert GAME.format_action(action) == text
-    assert GAME.action_to_json(action) == text
-
-
-def test_every_action_round_trips_through_json():
-    for action in universe(5):
-        if isinstance(action, Prep) and action.bowl > 2:
-            continue
-        if isinstance(action, Place) and action.card not in (NORI, CHILI):
-            continue
-        assert GAME.action_from_json(GAME.action_to_json(action)) == action
+    assert GAME.action_from_json(GAME.action_to_json(action)) == action
 
 
 def test_typed_shortcuts_in_context():
@@ -79,15 +69,15 @@ def test_typed_shortcuts_in_context():
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("", "empty move"),
-        ("fly away", "unknown move"),
-        ("prep Zz>1", "not a card"),
+        ("", "nothing was typed"),
+        ("fly away", "unknown move 'fly'"),
+        ("prep Zz>1", "'Zz' is not a card"),
         ("prep Ch>4", "bowls are numbered"),
-        ("prep Ch", "write e.g."),
+        ("prep Ch", "a Prep takes a card of your hand and one of your bowls"),
         ("restock now", "takes nothing"),
         ("c", "unknown move"),
         ("draw ch", None),
-        ("draw chi", "could be"),
+        ("draw chi", r"'chi' may be several cards \(Chicken Flavor and Chili Peppers\)"),
     ],
 )
 def test_notation_errors_say_what_is_wrong(text, message):
@@ -99,9 +89,9 @@ def test_notation_errors_say_what_is_wrong(text, message):
         GAME.parse_action(text, view, [])
 
 
-def test_json_form_needs_the_seat_for_other_bowls():
-    with pytest.raises(ValueError, match="whose bowl"):
-        GAME.action_from_json("place Cl>2")
+def test_notation_without_context_needs_the_seat_for_other_bowls():
+    with pytest.raises(NotationError, match="whose bowl"):
+        GAME.action_from_notation("place Cl>2")
     with pytest.raises(ValueError):
         GAME.action_from_json(3)
 
@@ -142,8 +132,8 @@ def test_ui_shows_would_be_scores_and_the_countdown():
     console = Console(width=140, record=True, color_system=None)
     console.print(GAME.ui.render_view(state.view(0)))
     text = console.export_text()
-    assert "5 if eaten" in text
-    assert "FINAL ROUND" in text
+    assert "(5 points if eaten)" in text
+    assert "FINAL ROUND: 1 more turn after this one" in text
 
 
 def test_greedy_eats_a_full_good_bowl_within_its_turn():

@@ -128,7 +128,16 @@ def test_nori_plus_one_and_chili_minus_one_outside_fury(bowl, points):
 
 def test_breakdown_names_the_parts():
     parts = bowl_breakdown(cards("Sy Co Mu No Cl"))
-    assert parts == {"flavor": "Sy", "base": 5, "nori": 1, "chili": -1, "points": 5}
+    assert parts == {
+        "flavor": "Sy",
+        "basis": "vegetable_kinds",
+        "count": 2,
+        "ingredient": None,
+        "base": 5,
+        "nori": 1,
+        "chili": -1,
+        "points": 5,
+    }
 
 
 def test_only_eaten_bowls_score():

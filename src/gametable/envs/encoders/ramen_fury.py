@@ -42,7 +42,15 @@ from gametable.envs.encoding import (
     signed,
 )
 from gametable.games.ramen_fury import state as fury
-from gametable.games.ramen_fury.cards import BOWL_CAP, CHILI, FURY, NORI, bowl_points, can_eat
+from gametable.games.ramen_fury.cards import (
+    BOWL_CAP,
+    CHILI,
+    COPIES,
+    FURY,
+    NORI,
+    bowl_points,
+    can_eat,
+)
 
 KINDS = ("Bf", "Ck", "Sh", "Sy", "Fy", "Ch", "Eg", "Na", "Co", "Mu", "Sc", "To", "No", "Cl")
 KIND = {code: k for k, code in enumerate(KINDS)}
@@ -86,15 +94,39 @@ def _accumulated(step: float, n: int) -> float:
     return float(x[0])
 
 
+# -- the scales of the observation's entries (the compiled twin reads them from here) -------
+
+ACTIONS_SCALE = fury.ACTIONS_PER_TURN
+"""``actions_left`` is divided by the actions of a turn (2)."""
+HAND_SCALE = fury.HAND_LIMIT + 1
+"""Hands (and known hands, per kind) are counted in sixths: a hand holds at most 6 cards,
+the limit and the card just drawn."""
+SPOONS_SCALE = fury.SPOONS
+"""``spoons`` is divided by the spoons a player has (2)."""
+DECK_SCALE = sum(COPIES)
+"""``deck_size`` is divided by the cards of the game (89)."""
+BOWL_SCALE = BOWL_CAP
+"""Bowl cards, per kind, are counted in fifths (a bowl holds 5)."""
+DISCARD_SCALE = max(COPIES)
+"""The discard pile, per kind, is divided by the most copies of a kind (12 Chili)."""
+BOWL_POINTS_SCALE = 20
+"""A bowl's points are divided by 20 (a bowl scores −4 to 15)."""
+POINTS_SCALE = 45
+"""A seat's points are divided by 45 (three bowls of 15)."""
+CARDS_EATEN_SCALE = fury.BOWLS * BOWL_CAP
+"""The tie-break count is divided by the cards three full bowls hold (15)."""
+FINAL_SCALE = MAX_SEATS - 1
+"""The final round's turns left are divided by the most there can be (4)."""
+
 MAX_COUNT = 20
 """Table size for per-kind counts (12 copies of a kind at most, 6 cards in a hand)."""
-SIXTHS = tuple(_accumulated(1 / 6, n) for n in range(MAX_COUNT))
+SIXTHS = tuple(_accumulated(1 / HAND_SCALE, n) for n in range(MAX_COUNT))
 """The hand and known-hand entry of a kind held ``n`` times (``+= 1 / 6`` each)."""
-FIFTHS = tuple(_accumulated(1 / 5, n) for n in range(MAX_COUNT))
+FIFTHS = tuple(_accumulated(1 / BOWL_SCALE, n) for n in range(MAX_COUNT))
 """The bowl-cards entry of a kind a bowl holds ``n`` times (``+= 1 / 5`` each)."""
-TWELFTHS = tuple(scaled(n, 12) for n in range(MAX_COUNT))
+TWELFTHS = tuple(scaled(n, DISCARD_SCALE) for n in range(MAX_COUNT))
 """The discard entry of a kind discarded ``n`` times."""
-HAND_SIZES = tuple(scaled(n, 6) for n in range(MAX_COUNT))
+HAND_SIZES = tuple(scaled(n, HAND_SCALE) for n in range(MAX_COUNT))
 """The ``hand_sizes`` entry of a hand of ``n`` cards."""
 PANTRY_COLUMN = (*range(len(KINDS)), len(KINDS))
 """A Pantry slot's column by its kind; an empty slot (kind -1) reads the last, "empty"."""
@@ -152,7 +184,7 @@ class _Bowl:
         """Whether it can be eaten (if it is not eaten yet)."""
         self.flavored = counts[: FURY + 1] != NO_CARDS[: FURY + 1]
         self.points = bowl_points(cards, nori_in_fury)
-        self.score = signed(self.points, 20)
+        self.score = signed(self.points, BOWL_POINTS_SCALE)
         """Its ``bowl_points`` entry."""
         self.cards = len(cards)
         self.plain_cards = sum(counts[FURY + 1 :])
@@ -272,24 +304,24 @@ class RamenFuryEncoder(Encoder):
             ones.append(self.o_phase + PHASES.index(phase))
         if seat in view["to_act"]:
             ones.append(self.o_to_act)
-        obs[self.o_actions] = view["actions_left"] / 2
+        obs[self.o_actions] = view["actions_left"] / ACTIONS_SCALE
         for code in view["hand"]:
-            obs[self.o_hand + KIND[code]] += 1 / 6
+            obs[self.o_hand + KIND[code]] += 1 / HAND_SCALE
         for s in range(players):
             r = relative(seat, s, players)
-            obs[self.o_hand_sizes + r] = scaled(view["hand_sizes"][s], 6)
+            obs[self.o_hand_sizes + r] = scaled(view["hand_sizes"][s], HAND_SCALE)
             known = self.o_known + 14 * r
             for code in view["known_hands"][s]:
-                obs[known + KIND[code]] += 1 / 6
-            obs[self.o_spoons + r] = view["spoons"][s] / 2
-            obs[self.o_points + r] = signed(view["points"][s], 45)
-            obs[self.o_eaten + r] = scaled(view["cards_eaten"][s], 15)
+                obs[known + KIND[code]] += 1 / HAND_SCALE
+            obs[self.o_spoons + r] = view["spoons"][s] / SPOONS_SCALE
+            obs[self.o_points + r] = signed(view["points"][s], POINTS_SCALE)
+            obs[self.o_eaten + r] = scaled(view["cards_eaten"][s], CARDS_EATEN_SCALE)
             for b, bowl in enumerate(view["bowls"][s]):
                 i = 3 * r + b
                 cards = bowl["cards"]
                 base = self.o_bowl_cards + 14 * i
                 for code in cards:
-                    obs[base + KIND[code]] += 1 / 5
+                    obs[base + KIND[code]] += 1 / BOWL_SCALE
                 if cards:
                     ones.append(self.o_bowl_top + 14 * i + KIND[cards[-1]])
                 if bowl["eaten"]:
@@ -297,19 +329,19 @@ class RamenFuryEncoder(Encoder):
                 if bowl["eatable"]:
                     ones.append(self.o_bowl_state + 2 * i + 1)
                 if bowl["points"] is not None:
-                    obs[self.o_bowl_points + i] = signed(bowl["points"], 20)
+                    obs[self.o_bowl_points + i] = signed(bowl["points"], BOWL_POINTS_SCALE)
         for slot, code in enumerate(view["pantry"]):
             ones.append(self.o_pantry + 15 * slot + (14 if code is None else KIND[code]))
         for slot in view["revealed"]:
             ones.append(self.o_revealed + slot)
         if view["refill_slot"] is not None:
             ones.append(self.o_refill + view["refill_slot"])
-        obs[self.o_deck] = view["deck_size"] / 89
+        obs[self.o_deck] = view["deck_size"] / DECK_SCALE
         for code, n in view["discard"].items():
-            obs[self.o_discard + KIND[code]] = scaled(n, 12)
+            obs[self.o_discard + KIND[code]] = scaled(n, DISCARD_SCALE)
         if view["final_round"]:
             ones.append(self.o_final)
-            obs[self.o_final + 1] = scaled(view["final_turns_left"] or 0, 4)
+            obs[self.o_final + 1] = scaled(view["final_turns_left"] or 0, FINAL_SCALE)
         opts = view["options"]
         for k, flag in enumerate(
             (
@@ -339,7 +371,7 @@ class RamenFuryEncoder(Encoder):
         players = self.players
         rel = tuple(relative(seat, s, players) for s in range(players))
         bowl_rel = tuple(BOWLS * rel[j // BOWLS] + j % BOWLS for j in range(BOWLS * players))
-        parse = self.game.action_from_json
+        parse = self.game.action_from_notation
         actions: list[Action | None] = []
         for action_id in range(NUM_ACTIONS):
             if _id_seat(action_id) >= players:
@@ -377,7 +409,7 @@ class RamenFuryEncoder(Encoder):
         nori_in_fury, mandatory, tiebreak_all, basic = flags
         obs = np.zeros(self.layout.size, np.float32)
         obs[self.o_players + self.players - 2] = 1.0
-        obs[self.o_actions] = actions_left / 2
+        obs[self.o_actions] = actions_left / ACTIONS_SCALE
         if phase != PHASE_OVER:
             obs[self.o_phase + phase] = 1.0
             if to_act:
@@ -388,7 +420,7 @@ class RamenFuryEncoder(Encoder):
             obs[self.o_refill + refill_slot] = 1.0
         if final_left >= 0:
             obs[self.o_final] = 1.0
-            obs[self.o_final + 1] = scaled(final_left, 4)
+            obs[self.o_final + 1] = scaled(final_left, FINAL_SCALE)
         for k, flag in enumerate((nori_in_fury, mandatory, not tiebreak_all, basic)):
             if flag:
                 obs[self.o_options + k] = 1.0
@@ -441,7 +473,7 @@ class RamenFuryEncoder(Encoder):
         obs = (self._template(key) if template is None else template).copy()
         deck = len(state.deck)
         if deck:
-            obs[self.o_deck] = deck / 89
+            obs[self.o_deck] = deck / DECK_SCALE
         o = self.o_hand
         hand = state.hands[seat]
         for k in compress(KIND_RANGE, hand):
@@ -456,7 +488,7 @@ class RamenFuryEncoder(Encoder):
                 obs[size_at] = HAND_SIZES[n]
             n = spoons[s]
             if n:
-                obs[spoons_at] = n / 2
+                obs[spoons_at] = n / SPOONS_SCALE
             if not no_known:
                 counts = known[s]
                 for k in compress(KIND_RANGE, counts):
@@ -501,52 +533,48 @@ class RamenFuryEncoder(Encoder):
             rel = tables.rel
             for s, n in enumerate(points):
                 if n:
-                    obs[self.o_points + rel[s]] = signed(n, 45)
+                    obs[self.o_points + rel[s]] = signed(n, POINTS_SCALE)
                 if cards[s]:
-                    obs[self.o_eaten + rel[s]] = scaled(cards[s], 15)
+                    obs[self.o_eaten + rel[s]] = scaled(cards[s], CARDS_EATEN_SCALE)
         return obs
 
     # -- actions ------------------------------------------------------------------------
 
-    def _bowl(self, seat: int, text: str) -> tuple[int, int]:
-        owner, bowl = text.split(".")
-        return relative(seat, int(owner), self.players), int(bowl) - 1
-
     def action_id(self, seat: int, action: Action) -> int:
-        """The id of one of the game's actions when ``seat`` plays it."""
+        """The id of one of the game's actions when ``seat`` plays it (read from the
+        decision's data: its card, its bowls and seats)."""
         key = (seat, action)
         found = self._ids.get(key)
         if found is not None:
             return found
-        text = self.game.action_to_json(action)
-        verb, _, arg = text.partition(" ")
-        if verb == "prep":
-            card, bowl = arg.split(">")
-            out = PREP + 3 * KIND[card] + int(bowl) - 1
-        elif verb == "draw":
-            out = DRAW_DECK if arg == "deck" else DRAW + KIND[arg]
-        elif verb == "spoon":
-            src, to = arg.split(">")
-            r, b = self._bowl(seat, src)
-            out = SPOON + 9 * r + 3 * b + int(to) - 1
-        elif verb == "restock":
+        data = self.game.action_to_json(action)
+        kind = data["type"]
+        out: int
+        if kind == "prep":
+            out = PREP + 3 * KIND[data["card"]] + data["bowl"]
+        elif kind == "draw":
+            out = DRAW_DECK if data["card"] is None else DRAW + KIND[data["card"]]
+        elif kind == "spoon":
+            r = relative(seat, data["seat"], self.players)
+            out = SPOON + 9 * r + 3 * data["bowl"] + data["to"]
+        elif kind == "restock":
             out = RESTOCK
-        elif verb == "eat":
-            out = EAT + int(arg) - 1
-        elif verb == "empty":
-            out = EMPTY + int(arg) - 1
-        elif verb in ("place", "use"):
-            card, target = arg.split(">")
-            r, b = self._bowl(seat, target)
-            out = (PLACE if verb == "place" else USE) + 15 * SPECIAL[card] + 3 * r + b
-        elif verb == "discard":
-            out = DISCARD + KIND[arg]
-        elif verb == "skip":
+        elif kind == "eat":
+            out = EAT + data["bowl"]
+        elif kind == "empty":
+            out = EMPTY + data["bowl"]
+        elif kind in ("place", "use") and data["card"] in SPECIAL:
+            r = relative(seat, data["seat"], self.players)
+            base = PLACE if kind == "place" else USE
+            out = base + 15 * SPECIAL[data["card"]] + 3 * r + data["bowl"]
+        elif kind == "discard":
+            out = DISCARD + KIND[data["card"]]
+        elif kind == "skip":
             out = SKIP
-        elif verb == "end":
+        elif kind == "end":
             out = END
         else:
-            raise ValueError(f"no Ramen Fury action id for {text!r}")
+            raise ValueError(f"no Ramen Fury action id for {data!r}")
         self._ids[key] = out
         return out
 

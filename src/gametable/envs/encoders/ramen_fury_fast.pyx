@@ -6,6 +6,13 @@ The same vector and the same ids (in the same order) as the Python fast path
 (``ramen_fury.py``); the tests compare the two at every position of many games. Built by
 Cython when the package is installed; without a C compiler the Python path is used
 (``docs/envs.md``).
+
+Every rule's number (the bowl's five cards, what a Shrimp pair or a Chili scores …) and
+every scale of the observation is read from the Python definitions when the module is
+imported (``cards``, ``state`` and the encoder module), never written here; the sizes C
+needs at compile time (the ``enum`` below: card kinds, bowls, seats, Pantry slots, ids)
+are checked against them then, and a mismatch refuses the import (``ImportError``), so
+the Python path runs instead of a stale build.
 """
 
 import numpy as np
@@ -36,6 +43,8 @@ if (
     or len(_cards.TYPES_TABLE) != 5
     or (len(_cards.PROTEINS), len(_cards.VEGETABLES), len(_cards.REGULARS)) != (4, 4, 7)
     or not {*_cards.FLAVORS, *_cards.REGULARS, *_cards.SPECIALS} <= {*range(KINDS)}
+    or tuple(_cards.FLAVORS) != tuple(range(_cards.FURY + 1))
+    or _fury.MAX_SEATS != MAX_SEATS
 ):
     raise ImportError("ramen_fury_fast was built for other Ramen Fury tables: rebuild it")
 
@@ -48,6 +57,23 @@ cdef int NORI = _cards.NORI
 cdef int CHILI = _cards.CHILI
 cdef int TOFU = _cards.TOFU
 cdef int BOWL_CAP = _cards.BOWL_CAP
+cdef int EAT_MIN_CARDS = _cards.EAT_MIN_CARDS
+cdef int SHRIMP_PAIR_POINTS = _cards.SHRIMP_PAIR_POINTS
+cdef int CHICKEN_PAIR_POINTS = _cards.CHICKEN_PAIR_POINTS
+cdef int CHICKEN_THREE_POINTS = _cards.CHICKEN_THREE_POINTS
+cdef int NORI_POINTS = _cards.NORI_POINTS
+cdef int CHILI_POINTS = _cards.CHILI_POINTS
+cdef int FURY_CHILI_POINTS = _cards.FURY_CHILI_POINTS
+# the observation's scales (``ramen_fury.py``)
+cdef double ACTIONS_SCALE = _enc.ACTIONS_SCALE
+cdef double HAND_SCALE = _enc.HAND_SCALE
+cdef double SPOONS_SCALE = _enc.SPOONS_SCALE
+cdef double DECK_SCALE = _enc.DECK_SCALE
+cdef double DISCARD_SCALE = _enc.DISCARD_SCALE
+cdef double BOWL_POINTS_SCALE = _enc.BOWL_POINTS_SCALE
+cdef double POINTS_SCALE = _enc.POINTS_SCALE
+cdef double CARDS_EATEN_SCALE = _enc.CARDS_EATEN_SCALE
+cdef double FINAL_SCALE = _enc.FINAL_SCALE
 cdef int EMPTY_SLOT = _fury.EMPTY
 cdef int ACTION = _enc.PHASE_ACTION
 cdef int DISCARD = _enc.PHASE_DISCARD
@@ -101,11 +127,11 @@ cdef inline double signed(double value, double top):
 
 cdef int bowl_points(const int* counts, int flavor, bint nori_in_fury):
     """``cards.bowl_points`` of a bowl from its per-kind counts and its Flavor (-1: none)."""
-    cdef int nori = counts[NORI]
+    cdef int nori = counts[NORI] * NORI_POINTS
     cdef int chili = counts[CHILI]
     cdef int base = 0, k, p, v, t, most
     if flavor == FURY:
-        return 2 * chili + (nori if nori_in_fury else 0)
+        return FURY_CHILI_POINTS * chili + (nori if nori_in_fury else 0)
     if flavor == SOY:
         for k in range(4):
             base += counts[VEGETABLE[k]] != 0
@@ -118,14 +144,14 @@ cdef int bowl_points(const int* counts, int flavor, bint nori_in_fury):
         p = counts[PURE_PROTEIN[0]] + counts[PURE_PROTEIN[1]] + counts[PURE_PROTEIN[2]]
         v = counts[PURE_VEGETABLE[0]] + counts[PURE_VEGETABLE[1]] + counts[PURE_VEGETABLE[2]]
         t = counts[TOFU]
-        base = 4 * min(p + t, v + t, (p + v + t) // 2)
+        base = SHRIMP_PAIR_POINTS * min(p + t, v + t, (p + v + t) // 2)
     elif flavor == CHICKEN:
         most = 0
         for k in range(7):
             if counts[REGULAR[k]] > most:
                 most = counts[REGULAR[k]]
-        base = 10 if most >= 3 else (6 if most == 2 else 0)
-    return base + nori - chili
+        base = CHICKEN_THREE_POINTS if most >= 3 else (CHICKEN_PAIR_POINTS if most == 2 else 0)
+    return base + nori + CHILI_POINTS * chili
 
 
 cdef inline int kind_of(object card) except -1:
@@ -214,7 +240,7 @@ cdef class Observer:
         # the player count, the turn and the rules flags
         put(v, nv, self.o_players + players - 2, 1.0)
         n = state.actions_left
-        put(v, nv, self.o_actions, n / 2.0)
+        put(v, nv, self.o_actions, n / ACTIONS_SCALE)
         if phase != OVER:
             put(v, nv, self.o_phase + phase, 1.0)
             if seat == <int>state.current:
@@ -228,7 +254,7 @@ cdef class Observer:
         n = state.final_left
         if n >= 0:
             put(v, nv, self.o_final, 1.0)
-            put(v, nv, self.o_final + 1, scaled(n, 4.0))
+            put(v, nv, self.o_final + 1, scaled(n, FINAL_SCALE))
         if nori_in_fury:
             put(v, nv, self.o_options, 1.0)
         if state.mandatory:
@@ -240,7 +266,7 @@ cdef class Observer:
         # cards: deck, hand, hand sizes, spoons, known hands, Pantry, discard pile
         n = len(state.deck)
         if n:
-            put(v, nv, self.o_deck, n / 89.0)
+            put(v, nv, self.o_deck, n / DECK_SCALE)
         o = self.o_hand
         k = 0
         for x in state.hands[seat]:
@@ -259,10 +285,10 @@ cdef class Observer:
                 r += players
             n = hand_sizes[s]
             if n:
-                put(v, nv, self.o_hand_sizes + r, scaled(n, 6.0))
+                put(v, nv, self.o_hand_sizes + r, scaled(n, HAND_SCALE))
             n = spoons[s]
             if n:
-                put(v, nv, self.o_spoons + r, n / 2.0)
+                put(v, nv, self.o_spoons + r, n / SPOONS_SCALE)
             o = self.o_known + KINDS * r
             k = 0
             for x in known[s]:
@@ -290,7 +316,7 @@ cdef class Observer:
                 break
             n = x
             if n:
-                put(v, nv, o + k, scaled(n, 12.0))
+                put(v, nv, o + k, scaled(n, DISCARD_SCALE))
             k += 1
         # bowls; the points and tie-break counts of the eaten ones by seat
         for s in range(MAX_SEATS):
@@ -329,14 +355,14 @@ cdef class Observer:
                 if eaten[j]:
                     points = bowl_points(counts, flavor, nori_in_fury)
                     put(v, nv, self.o_bowl_state + 2 * i, 1.0)
-                    put(v, nv, self.o_bowl_points + i, signed(points, 20.0))
+                    put(v, nv, self.o_bowl_points + i, signed(points, BOWL_POINTS_SCALE))
                     seat_points[s] += points
                     seat_cards[s] += size if tiebreak_all else size - flavors
                     scored = True
-                elif size >= 2 and flavors == 1:
+                elif size >= EAT_MIN_CARDS and flavors == 1:
                     put(v, nv, self.o_bowl_state + 2 * i + 1, 1.0)
                     put(v, nv, self.o_bowl_points + i, signed(
-                        bowl_points(counts, flavor, nori_in_fury), 20.0
+                        bowl_points(counts, flavor, nori_in_fury), BOWL_POINTS_SCALE
                     ))
             elif eaten[j]:
                 put(v, nv, self.o_bowl_state + 2 * i, 1.0)
@@ -347,9 +373,9 @@ cdef class Observer:
                 if r < 0:
                     r += players
                 if seat_points[s]:
-                    put(v, nv, self.o_points + r, signed(seat_points[s], 45.0))
+                    put(v, nv, self.o_points + r, signed(seat_points[s], POINTS_SCALE))
                 if seat_cards[s]:
-                    put(v, nv, self.o_eaten + r, scaled(seat_cards[s], 15.0))
+                    put(v, nv, self.o_eaten + r, scaled(seat_cards[s], CARDS_EATEN_SCALE))
         return 0
 
     def legal(self, state, int seat):
@@ -404,7 +430,7 @@ cdef class Observer:
                             for x in stack:
                                 if kind_of(x) <= FURY:
                                     flavors += 1
-                            if size >= 2 and flavors == 1:
+                            if size >= EAT_MIN_CARDS and flavors == 1:
                                 n = push(ids, n, ID_EAT + b)
                             n = push(ids, n, ID_EMPTY + b)
                             if size < BOWL_CAP:

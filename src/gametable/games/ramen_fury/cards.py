@@ -73,8 +73,54 @@ IS_SPECIAL = tuple(k in SPECIALS for k in range(KINDS))
 
 BOWL_CAP = 5
 """At most five cards in a bowl, Flavor included."""
+EAT_MIN_CARDS = 2
+"""A bowl can be eaten with its one Flavor and at least one other card: two cards."""
 TYPES_TABLE = (0, 2, 5, 9, 14)
 """Soy Sauce and Beef: points by the number of distinct vegetable / protein types."""
+SHRIMP_PAIR_POINTS = 4
+"""Shrimp: points per protein + vegetable pair."""
+CHICKEN_PAIR_POINTS = 6
+"""Chicken: points for two identical regular ingredients (two pairs still score this)."""
+CHICKEN_THREE_POINTS = 10
+"""Chicken: points for three or more identical regular ingredients."""
+NORI_POINTS = 1
+"""What each Nori Garnish adds to a bowl (a Fury bowl too, unless ``nori_in_fury`` is off)."""
+CHILI_POINTS = -1
+"""What each Chili Peppers adds to a bowl without the Fury Flavor."""
+FURY_CHILI_POINTS = 2
+"""What each Chili Peppers adds to a Fury Flavor bowl (instead of :data:`CHILI_POINTS`)."""
+
+INGREDIENTS = (
+    "beef",
+    "chicken",
+    "shrimp",
+    "soy_sauce",
+    "fury",
+    "chashu",
+    "eggs",
+    "naruto",
+    "corn",
+    "mushrooms",
+    "scallions",
+    "tofu",
+    "nori",
+    "chili",
+)
+"""What each kind is, as an identifier (front ends key their pictures by it)."""
+
+
+def category(kind: int) -> str:
+    """``"flavor"``, ``"protein"``, ``"vegetable"``, ``"tofu"`` (both) or ``"special"``."""
+    if kind in FLAVORS:
+        return "flavor"
+    if kind == TOFU:
+        return "tofu"
+    if kind in PROTEINS:
+        return "protein"
+    if kind in VEGETABLES:
+        return "vegetable"
+    return "special"
+
 
 _BY_CODE = {code.lower(): kind for kind, code in enumerate(CODES)}
 
@@ -88,6 +134,22 @@ def code(kind: int) -> str:
     return CODES[kind]
 
 
+def match_card(text: str) -> list[int]:
+    """The kinds ``text`` may name: the one its code names (any case), else every kind
+    whose name starts with it (three letters or more); empty when none.
+
+    >>> match_card("Cl") == [CHILI], match_card("chi") == [CHICKEN, CHILI], match_card("x")
+    (True, True, [])
+    """
+    word = text.strip().lower()
+    kind = _BY_CODE.get(word)
+    if kind is not None:
+        return [kind]
+    if len(word) >= 3:
+        return [k for k, name in enumerate(NAMES) if name.lower().startswith(word)]
+    return []
+
+
 def parse_card(text: str) -> int:
     """A card kind from its code (``"ch"``) or a name prefix (``"chashu"``, ``"soy"``).
 
@@ -98,17 +160,12 @@ def parse_card(text: str) -> int:
     """
     if not isinstance(text, str):
         raise ValueError(f"{quote(text)} is not a card: a card is written as text, e.g. 'Ch'")
-    word = text.strip().lower()
-    kind = _BY_CODE.get(word)
-    if kind is not None:
-        return kind
-    if len(word) >= 3:
-        matches = [k for k, name in enumerate(NAMES) if name.lower().startswith(word)]
-        if len(matches) == 1:
-            return matches[0]
-        if len(matches) > 1:
-            names = " or ".join(NAMES[k] for k in matches)
-            raise ValueError(f"{quote(text)} could be {names}: type more letters")
+    matches = match_card(text)
+    if len(matches) == 1:
+        return matches[0]
+    if len(matches) > 1:
+        names = " or ".join(NAMES[k] for k in matches)
+        raise ValueError(f"{quote(text)} could be {names}: type more letters")
     raise ValueError(
         f"{quote(text)} is not a card: use a code ({' '.join(CODES)}) or a name such as 'chashu'"
     )
@@ -141,42 +198,68 @@ def shrimp_pairs(proteins: int, vegetables: int, tofu: int) -> int:
 def bowl_breakdown(cards: Sequence[int], nori_in_fury: bool = True) -> dict[str, Any]:
     """The score of a bowl (as if eaten) with its parts: flavor base, Nori and Chili.
 
-    ``base`` is what the Flavor card scores; ``nori`` and ``chili`` are the modifiers'
-    points (Chili is +2 each under Fury, else −1 each). A bowl without a Flavor scores
-    only its modifiers (it cannot be eaten anyway).
+    ``base`` is what the Flavor card scores and ``basis`` what it counted (``count`` of
+    them): ``"vegetable_kinds"`` (Soy Sauce), ``"protein_kinds"`` (Beef), ``"pairs"``
+    (Shrimp: protein + vegetable pairs), ``"alike"`` (Chicken: the largest group of one
+    regular ingredient, named by ``ingredient``), ``"fury"`` (regular ingredients score
+    nothing) or ``None`` (no Flavor). ``nori`` and ``chili`` are the modifiers' points
+    (Chili is +2 each under Fury, else −1 each). A bowl without a Flavor scores only its
+    modifiers (it cannot be eaten anyway).
+
+    >>> bowl_breakdown([SOY, CORN, MUSHROOMS, NORI, CHILI])["basis"]
+    'vegetable_kinds'
     """
     counts = [0] * KINDS
     for c in cards:
         counts[c] += 1
     flavor = flavor_of(cards)
-    nori = counts[NORI]
+    nori = counts[NORI] * NORI_POINTS
     chili = counts[CHILI]
     base = 0
+    basis: str | None = None
+    count = 0
+    ingredient: str | None = None
     if flavor == FURY:
+        nori = nori if nori_in_fury else 0
         return {
             "flavor": CODES[FURY],
+            "basis": "fury",
+            "count": 0,
+            "ingredient": None,
             "base": 0,
-            "nori": nori if nori_in_fury else 0,
-            "chili": 2 * chili,
-            "points": 2 * chili + (nori if nori_in_fury else 0),
+            "nori": nori,
+            "chili": FURY_CHILI_POINTS * chili,
+            "points": FURY_CHILI_POINTS * chili + nori,
         }
     if flavor == SOY:
-        base = TYPES_TABLE[sum(1 for k in VEGETABLES if counts[k])]
+        basis = "vegetable_kinds"
+        count = sum(1 for k in VEGETABLES if counts[k])
+        base = TYPES_TABLE[count]
     elif flavor == BEEF:
-        base = TYPES_TABLE[sum(1 for k in PROTEINS if counts[k])]
+        basis = "protein_kinds"
+        count = sum(1 for k in PROTEINS if counts[k])
+        base = TYPES_TABLE[count]
     elif flavor == SHRIMP:
+        basis = "pairs"
         pure_p = counts[CHASHU] + counts[EGGS] + counts[NARUTO]
         pure_v = counts[CORN] + counts[MUSHROOMS] + counts[SCALLIONS]
-        base = 4 * shrimp_pairs(pure_p, pure_v, counts[TOFU])
+        count = shrimp_pairs(pure_p, pure_v, counts[TOFU])
+        base = SHRIMP_PAIR_POINTS * count
     elif flavor == CHICKEN:
-        most = max(counts[k] for k in REGULARS)
-        base = 10 if most >= 3 else 6 if most == 2 else 0
+        basis = "alike"
+        most = max(REGULARS, key=lambda k: counts[k])
+        count = counts[most]
+        ingredient = CODES[most] if count else None
+        base = CHICKEN_THREE_POINTS if count >= 3 else CHICKEN_PAIR_POINTS if count == 2 else 0
     return {
         "flavor": None if flavor is None else CODES[flavor],
+        "basis": basis,
+        "count": count,
+        "ingredient": ingredient,
         "base": base,
         "nori": nori,
-        "chili": -chili,
-        "points": base + nori - chili,
+        "chili": CHILI_POINTS * chili,
+        "points": base + nori + CHILI_POINTS * chili,
     }
 
 
@@ -201,7 +284,7 @@ def _points(cards: tuple[int, ...], nori_in_fury: bool) -> int:
 
 def can_eat(cards: Sequence[int]) -> bool:
     """A bowl can be eaten with exactly one Flavor card and at least one other card."""
-    return len(cards) >= 2 and sum(1 for c in cards if c <= FURY) == 1
+    return len(cards) >= EAT_MIN_CARDS and sum(1 for c in cards if c <= FURY) == 1
 
 
 def fits(cards: Sequence[int], card: int) -> bool:

@@ -1,18 +1,21 @@
-"""Ramen Fury as a :class:`~gametable.core.Game`: options, setup, notation, determinization.
+"""Ramen Fury as a :class:`~gametable.core.Game`: options, setup, decisions as data,
+notation, words, components, determinization.
 
-The action notation (``prep Ch>2``, ``draw deck``, ``spoon 1.3>2`` …) is in
-:mod:`.notation`, below this module and the terminal UI.
+Decisions travel as data (:data:`~gametable.games.ramen_fury.state.DECISIONS`); the
+notation people type (``prep Ch>2``, ``draw deck``, ``spoon 1.3>2`` …) is in
+:mod:`.notation`, below this module and the terminal UI; every sentence about the game is
+told by :mod:`.words`.
 """
 
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gametable.core.errors import NotationError
+from gametable.core.events import Event, EventLog
 from gametable.core.game import (
     JSON,
     Action,
@@ -26,19 +29,26 @@ from gametable.core.game import (
     first_player_option,
 )
 from gametable.core.rng import Rng
+from gametable.core.words import Msg
 from gametable.games.ramen_fury.cards import CODES, KINDS, quote, setup_card
-from gametable.games.ramen_fury.notation import format_notation, parse_notation
+from gametable.games.ramen_fury.notation import (
+    NOTATION_TOKENS,
+    format_notation,
+    parse_notation,
+)
 from gametable.games.ramen_fury.state import (
+    DECISIONS,
     EMPTY,
     PHASE_NAMES,
     FuryState,
+    Story,
     deck_copies,
-    history_turns,
 )
 
 if TYPE_CHECKING:
     from gametable.core.agent import AgentFactory
     from gametable.core.textui import TextUI
+    from gametable.core.words import GameWords
 
 
 class RamenFuryGame(Game):
@@ -103,23 +113,13 @@ class RamenFuryGame(Game):
 
     # -- actions ------------------------------------------------------------------------
 
-    def action_to_json(self, action: Action) -> JSON:
-        return self.format_action(action)
+    decisions = DECISIONS
+    notation_tokens = NOTATION_TOKENS
 
     def action_from_notation(self, text: str) -> Action:
         if not isinstance(text, str):
-            raise NotationError(f"a decision in notation is text, not {type(text).__name__}")
+            raise NotationError(Msg("ramen_fury.notation.not_text"))
         return parse_notation(text, seat=None, phase=None)
-
-    def action_from_json(self, data: JSON) -> Action:
-        if not isinstance(data, str):
-            raise ValueError(
-                f"a Ramen Fury decision is a string such as 'prep Ch>2', not {quote(data)}"
-            )
-        try:
-            return parse_notation(data, seat=None, phase=None)
-        except NotationError as exc:
-            raise ValueError(str(exc)) from None
 
     def format_action(self, action: Action) -> str:
         return format_notation(action)
@@ -136,12 +136,19 @@ class RamenFuryGame(Game):
         """A turn is two actions plus the choices they bring (a discard at the hand limit,
         a revealed Nori or Chili) and any free plays: it starts with the seat's first
         decision after the turn passed to it (only a forfeit or the final-round notice may
-        be logged before). An action may spend ``1 / (actions left + 1)`` of what is left of
-        the turn, a pending choice or a free play ``1 / (actions left + 2)``: a share below
-        one always leaves time for the free plays and choices that may follow."""
-        log = view["log"]
-        turn = log[-1] if log else []
-        starts = all(event["event"] in ("forfeit", "final_round") for event in turn)
+        have happened in it before). An action may spend ``1 / (actions left + 1)`` of what
+        is left of the turn, a pending choice or a free play ``1 / (actions left + 2)``: a
+        share below one always leaves time for the free plays and choices that may
+        follow."""
+        history = view["history"]
+        turn = view["turn"]
+        starts = True
+        for event in reversed(history):
+            if event["turn"] != turn:
+                break
+            if event["kind"] not in ("forfeit", "final_round"):
+                starts = False
+                break
         later = view["actions_left"] + (1 if view["phase"] == "action" else 2)
         return TurnStep(starts_turn=starts, share=1.0 / later)
 
@@ -163,6 +170,21 @@ class RamenFuryGame(Game):
         from gametable.games.ramen_fury.ui import RamenFuryTextUI
 
         return RamenFuryTextUI()
+
+    @cached_property
+    def words(self) -> GameWords:
+        from gametable.games.ramen_fury.words import RamenFuryWords
+
+        return RamenFuryWords()
+
+    def components(self) -> dict[str, Any]:
+        """The cards by their ids (``"Ch"``): what each is (``ingredient``, ``category``,
+        whether it is a Flavor, a protein, a vegetable, a special), its copies in the
+        deck, and its name, short name and scoring rule in words; the categories' names;
+        and the scoring rules, one line each (:func:`.words.components`)."""
+        from gametable.games.ramen_fury.words import components
+
+        return components()
 
 
 # -- determinization ------------------------------------------------------------------------
@@ -200,7 +222,6 @@ class Determinizer:
         "game",
         "hands",
         "known",
-        "log",
         "options",
         "pantry",
         "pending",
@@ -211,6 +232,8 @@ class Determinizer:
         "seat",
         "sizes",
         "spoons",
+        "story",
+        "turn",
     )
 
     def __init__(self, game: Game, view: View) -> None:
@@ -267,7 +290,8 @@ class Determinizer:
         self.refill_slot: int = EMPTY if refill is None else refill
         final = view["final_turns_left"]
         self.final_left: int = -1 if final is None else final
-        self.log = [[dict(e) for e in turn] for turn in view["log"]]
+        self.turn: int = view["turn"]
+        self.story = Story.of(events_from_history(view["history"], seat))
 
     def __call__(self, rng: Rng) -> FuryState:
         """One state: the unseen cards shuffled into the other hands and the deck."""
@@ -302,9 +326,25 @@ class Determinizer:
         state.pending = self.pending
         state.refill_slot = self.refill_slot
         state.final_left = self.final_left
-        # Events are never changed once logged: the turns' lists are copied, not the events.
-        state.history = deque((turn[:] for turn in self.log), maxlen=history_turns(self.players))
+        state.turn = self.turn
+        state.story = self.story.copy()  # shared until either records: copy on write
         return state
+
+
+def events_from_history(history: Sequence[Mapping[str, Any]], seat: int) -> EventLog:
+    """The events of a view's ``history`` (``seat``'s), as a state keeps them: what the
+    view shows, with the cards ``seat`` drew from the deck private to it again."""
+    log = EventLog()
+    for data in history:
+        facts = {k: v for k, v in data.items() if k not in ("turn", "seat", "kind")}
+        for name, value in facts.items():
+            if isinstance(value, list):
+                facts[name] = value[:]
+        private = None
+        if data["kind"] == "draw" and facts.get("from") == "deck" and "card" in facts:
+            private = {seat: {"card": facts.pop("card")}}
+        log.append(Event(data["turn"], data["seat"], data["kind"], facts, private=private))
+    return log
 
 
 GAME = RamenFuryGame()

@@ -37,7 +37,9 @@ from functools import lru_cache
 from gametable.games.ramen_fury.cards import (
     BOWL_CAP,
     CHILI,
+    CHILI_POINTS,
     FURY,
+    FURY_CHILI_POINTS,
     KINDS,
     NORI,
     bowl_points,
@@ -214,7 +216,7 @@ def _chili_target(state: FuryState, seat: int) -> tuple[int, float]:
             continue
         flavor = flavor_of(cards)
         if base <= i < base + BOWLS:
-            gain = 2.0 if flavor == FURY else -1.0
+            gain = float(FURY_CHILI_POINTS if flavor == FURY else CHILI_POINTS)
         elif flavor is None or flavor == FURY:
             continue
         else:

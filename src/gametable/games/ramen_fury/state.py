@@ -21,13 +21,15 @@ bowl is addressed internally as ``seat * 3 + bowl``.
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gametable.core.codec import Decision, DecisionCodec, Integer, Name, Nullable
 from gametable.core.errors import GameError, IllegalAction
+from gametable.core.events import Event, EventLog
 from gametable.core.game import Game, Result, State, View, check_seat, rank_by_keys
+from gametable.core.words import Msg, Seat
 from gametable.games.ramen_fury.cards import (
     BASIC_COPIES,
     BOWL_CAP,
@@ -37,7 +39,6 @@ from gametable.games.ramen_fury.cards import (
     FURY,
     IS_SPECIAL,
     KINDS,
-    NAMES,
     NORI,
     bowl_breakdown,
     bowl_points,
@@ -46,6 +47,9 @@ from gametable.games.ramen_fury.cards import (
     quote,
     setup_card,
 )
+from gametable.games.ramen_fury.phrases import bowl as bowl_phrase
+from gametable.games.ramen_fury.phrases import card as card_phrase
+from gametable.games.ramen_fury.phrases import cards as card_phrases
 
 HAND_SIZE = 3
 """Cards dealt to each player."""
@@ -205,8 +209,207 @@ SKIP = Skip()
 END_TURN = EndTurn()
 
 
-BOWL_NAMES = tuple(_bowl(i // BOWLS, i % BOWLS) for i in range(MAX_SEATS * BOWLS))
-"""People's name of each bowl index: ``"1.3"`` is seat 1's bowl 3."""
+# -- decisions as data ------------------------------------------------------------------------
+
+CARD = Name("card", dict(enumerate(CODES)), "a card, by its id in the views (Bf, Ch, No, Cl …)")
+"""A card in a decision's JSON form: its id, as the views write it."""
+OWN_BOWL = Integer(0, BOWLS - 1, "one of your own bowls: its place (0–2) in your row of bowls")
+SEAT = Integer(0, MAX_SEATS - 1, "a seat: its place in the view's lists (0 is the first seat)")
+BOWL = Integer(0, BOWLS - 1, "a bowl of that seat: its place (0–2) in the seat's row of bowls")
+
+
+def _place(card: int, seat: int, bowl: int) -> Place:
+    shared = PLACES.get(card)
+    return Place(card, seat, bowl) if shared is None else shared[seat * BOWLS + bowl]
+
+
+def _use(card: int, seat: int, bowl: int) -> Use:
+    shared = USES.get(card)
+    return Use(card, seat, bowl) if shared is None else shared[seat * BOWLS + bowl]
+
+
+DECISIONS = DecisionCodec(
+    "ramen-fury",
+    [
+        Decision(
+            Prep,
+            "prep",
+            {"card": ("card", CARD), "bowl": ("bowl", OWN_BOWL)},
+            build=lambda card, bowl: PREPS[card][bowl],
+            describe="Prep (an action): a card from your hand onto one of your own bowls",
+        ),
+        Decision(
+            Draw,
+            "draw",
+            {"card": ("card", Nullable(CARD))},
+            build=lambda card: DRAW_DECK if card is None else DRAWS[card],
+            describe="Draw (an action): that card from the Pantry, or (card null) the deck's "
+            "top card",
+        ),
+        Decision(
+            Spoon,
+            "spoon",
+            {"seat": ("seat", SEAT), "bowl": ("bowl", BOWL), "to": ("to", OWN_BOWL)},
+            build=lambda seat, bowl, to: SPOONS_[seat][bowl][to],
+            describe="Spoon (an action): the top card of that seat's bowl onto your own bowl 'to'",
+        ),
+        Decision(
+            Restock,
+            "restock",
+            build=lambda: RESTOCK,
+            describe="Restock (an action): discard the Pantry, reveal four cards",
+        ),
+        Decision(
+            Eat,
+            "eat",
+            {"bowl": ("bowl", OWN_BOWL)},
+            build=lambda bowl: EATS[bowl],
+            describe="Eat (an action): one of your bowls",
+        ),
+        Decision(
+            Empty,
+            "empty",
+            {"bowl": ("bowl", OWN_BOWL)},
+            build=lambda bowl: EMPTIES[bowl],
+            describe="Empty (an action): one of your bowls, into the discard pile",
+        ),
+        Decision(
+            Place,
+            "place",
+            {"card": ("card", CARD), "seat": ("seat", SEAT), "bowl": ("bowl", BOWL)},
+            build=_place,
+            describe="A free play: a Nori or Chili from your hand into any player's bowl",
+        ),
+        Decision(
+            Discard,
+            "discard",
+            {"card": ("card", CARD)},
+            build=lambda card: DISCARDS[card],
+            describe="Over the hand limit after a Draw: the card to discard",
+        ),
+        Decision(
+            Use,
+            "use",
+            {"card": ("card", CARD), "seat": ("seat", SEAT), "bowl": ("bowl", BOWL)},
+            build=_use,
+            describe="A Nori or Chili just revealed in the Pantry, placed into any player's bowl",
+        ),
+        Decision(
+            Skip,
+            "skip",
+            build=lambda: SKIP,
+            describe="Leave the revealed Nori or Chili in the Pantry",
+        ),
+        Decision(
+            EndTurn,
+            "end",
+            build=lambda: END_TURN,
+            describe="End the turn after both actions, without the free plays still possible",
+        ),
+    ],
+)
+"""Every decision of Ramen Fury as data (:mod:`gametable.core.codec`): ``{"type": "prep",
+"card": "Ch", "bowl": 1}``, ``{"type": "draw", "card": null}`` (the deck's top card),
+``{"type": "spoon", "seat": 1, "bowl": 2, "to": 0}`` … Bowls and seats are places in the
+view's lists (from 0); cards are their ids in the views. Decoding gives the shared values
+of the tables above."""
+
+
+class Story:
+    """The game's events as they happen: each recorded as a small list (the turn, the seat,
+    the kind, the facts, the private facts), turned into the core's
+    :class:`~gametable.core.events.Event` only when a view or a reader asks, and then kept.
+
+    Why not append :class:`~gametable.core.events.Event` values in :meth:`FuryState.apply`
+    directly: building a frozen dataclass costs several times a plain list, and the rules
+    run thousands of games a second in searches and simulations; recording events that way
+    made the engine's random loop some 14 % slower, this way it costs about what the old
+    per-turn log did (the facts of the frequent events are shared values, built once: an
+    event's facts are never changed). A story is copied for free: the copy shares the
+    records until either of the two records an event, which first takes a list of its own
+    (copy on write).
+    """
+
+    __slots__ = ("_records", "_shared")
+
+    def __init__(self) -> None:
+        self._records: list[list[Any]] = []
+        self._shared = False
+
+    def add(
+        self,
+        turn: int,
+        seat: int | None,
+        kind: str,
+        facts: Mapping[str, Any],
+        private: Mapping[int, Mapping[str, Any]] | None = None,
+    ) -> None:
+        """Record an event (see :class:`~gametable.core.events.Event` for the fields)."""
+        if self._shared:  # a copy shares the records: take a list of one's own first
+            self._records = self._records[:]
+            self._shared = False
+        self._records.append([turn, seat, kind, facts, private, None, None])
+
+    def copy(self) -> Story:
+        """A story that shares this one's records until either records an event."""
+        self._shared = True
+        new = Story.__new__(Story)
+        new._records = self._records
+        new._shared = True
+        return new
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    def __repr__(self) -> str:
+        return f"<Story of {len(self._records)} events>"
+
+    def events(self) -> list[Event]:
+        """Every event, oldest first, as the core's values (each made once)."""
+        return [self._event(record) for record in self._records]
+
+    @staticmethod
+    def _event(record: list[Any]) -> Event:
+        event: Event | None = record[5]
+        if event is None:
+            event = record[5] = Event(record[0], record[1], record[2], record[3], record[4])
+        return event
+
+    def to_json(self, viewer: int | None, over: bool) -> list[dict[str, Any]]:
+        """Every event as ``viewer`` may know it (:meth:`Event.to_json
+        <gametable.core.events.Event.to_json>`), each a dict of its own (its list facts
+        still shared: :meth:`FuryState.view` copies them). An event without private facts
+        reads the same to everyone (Ramen Fury seals nothing): its JSON is made once and
+        copied after that."""
+        out = []
+        for record in self._records:
+            known = record[6]
+            if known is not None:
+                out.append(dict(known))
+                continue
+            data = self._event(record).to_json(viewer, over)
+            if record[4] is None:
+                record[6] = data
+                data = dict(data)
+            out.append(data)
+        return out
+
+    def log(self) -> EventLog:
+        """The events as an :class:`~gametable.core.events.EventLog`."""
+        log = EventLog()
+        for event in self.events():
+            log.append(event)
+        return log
+
+    @classmethod
+    def of(cls, events: Iterable[Event]) -> Story:
+        """A story of these events."""
+        story = cls()
+        for e in events:
+            if e.sealed:
+                raise ValueError("a Ramen Fury event has no sealed facts")
+            story._records.append([e.turn, e.seat, e.kind, e.facts, e.private, e, None])
+        return story
 
 
 def deck_copies(options: Mapping[str, Any]) -> tuple[int, ...]:
@@ -218,7 +421,9 @@ class FuryState(State):
     """A game of Ramen Fury in progress. See the module docstring for the turn flow.
 
     Hands are counts per card kind; bowls are stacks (top card last); the deck's top card
-    is ``deck[-1]``; Pantry slots hold a kind or :data:`EMPTY`.
+    is ``deck[-1]``; Pantry slots hold a kind or :data:`EMPTY`. ``story`` records every
+    event (:class:`Story`; :attr:`events` gives them as the core's
+    :class:`~gametable.core.events.EventLog`); ``turn`` counts turns from 1.
     """
 
     __slots__ = (
@@ -232,7 +437,6 @@ class FuryState(State):
         "game",
         "hand_sizes",
         "hands",
-        "history",
         "known",
         "mandatory",
         "nori_in_fury",
@@ -244,7 +448,9 @@ class FuryState(State):
         "refill_slot",
         "setup",
         "spoons",
+        "story",
         "tiebreak_all",
+        "turn",
     )
 
     def __init__(
@@ -294,7 +500,8 @@ class FuryState(State):
         self.pending: tuple[int, ...] = ()
         self.refill_slot = EMPTY
         self.final_left = -1
-        self.history: deque[list[dict[str, Any]]] = deque([[]], maxlen=history_turns(players))
+        self.turn = 1
+        self.story = Story()
         self._continue()
 
     def _init_rules(self, options: Mapping[str, Any]) -> None:
@@ -337,8 +544,15 @@ class FuryState(State):
         o.pending = self.pending
         o.refill_slot = self.refill_slot
         o.final_left = self.final_left
-        o.history = deque((t[:] for t in self.history), maxlen=self.history.maxlen)
+        o.turn = self.turn
+        o.story = self.story.copy()
         return o
+
+    @property
+    def events(self) -> EventLog:
+        """The whole game's events (:class:`~gametable.core.events.EventLog`, a new one at
+        each call)."""
+        return self.story.log()
 
     def legal_actions(self, seat: int) -> list[FuryAction]:
         check_seat(seat, self.players)
@@ -458,9 +672,9 @@ class FuryState(State):
     def apply(self, seat: int, action: Any) -> None:
         check_seat(seat, self.players)
         if self.phase == OVER:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(Msg("ramen_fury.refusal.over"))
         if seat != self.current:
-            raise IllegalAction(f"it is seat {self.current}'s turn, not seat {seat}'s")
+            raise IllegalAction(Msg("ramen_fury.refusal.not_your_turn", current=Seat(self.current)))
         problem = self._problem(seat, action)
         if problem is not None:
             raise IllegalAction(problem)
@@ -484,153 +698,153 @@ class FuryState(State):
         elif kind is Use:
             self._use(seat, action)
         elif kind is Skip:
-            self._log({"event": "skip", "seat": seat})
+            left = [CODES[self.pantry[s]] for s in self.pending]
+            self.story.add(self.turn, seat, "skip", {"cards": left})
             self.pending = ()
             self._continue()
         else:  # EndTurn
-            self._log({"event": "end", "seat": seat})
+            self.story.add(self.turn, seat, "end", _NO_FACTS)
             self._end_turn()
 
     # -- validation ---------------------------------------------------------------------------
 
-    def _problem(self, seat: int, action: Any) -> str | None:
-        """Why ``action`` is illegal now, or ``None`` if it is legal."""
+    def _problem(self, seat: int, action: Any) -> Msg | None:
+        """Why ``action`` is illegal now, in words, or ``None`` if it is legal."""
         phase = self.phase
         kind = type(action)
         if kind not in _ACTION_TYPES:
-            return (
-                "that is not a Ramen Fury decision: prep, draw, spoon, restock, eat, empty, "
-                "place, discard, use, skip or end"
-            )
+            return Msg("ramen_fury.refusal.not_a_decision")
         if phase == DISCARD:
             if kind is not Discard:
-                n = self.hand_sizes[seat]
-                return f"your hand holds {n} cards: first discard one (e.g. 'discard Ch')"
+                return Msg("ramen_fury.refusal.discard_first", count=self.hand_sizes[seat])
             return self._hand_problem(seat, action.card)
         if phase == REVEAL:
             if kind is Skip:
                 if self.mandatory and self.legal_actions(seat) != [SKIP]:
-                    return (
-                        "the revealed Nori/Chili must be used (option revealed_specials_mandatory)"
-                    )
+                    return Msg("ramen_fury.refusal.must_use", cards=self._revealed())
                 return None
             if kind is not Use:
-                shown = " ".join(CODES[self.pantry[s]] for s in self.pending)
-                return (
-                    f"first decide on the revealed special ({shown}): "
-                    "'use <card>><seat>.<bowl>' or 'skip'"
-                )
+                return Msg("ramen_fury.refusal.reveal_first", cards=self._revealed())
             if not _is_kind(action.card):
                 return _NO_CARD
             if not any(self.pantry[s] == action.card for s in self.pending):
-                shown = " ".join(CODES[self.pantry[s]] for s in self.pending)
-                return f"{_card_name(action.card)} was not just revealed (usable now: {shown})"
-            return self._target_problem(action.seat, action.bowl, action.card, own_only=None)
+                return Msg(
+                    "ramen_fury.refusal.not_revealed",
+                    card=card_phrase(action.card),
+                    cards=self._revealed(),
+                )
+            return self._target_problem(seat, action.seat, action.bowl, action.card, own_only=False)
         if kind is Discard:
-            return (
-                "there is nothing to discard now: you discard only when a draw takes your "
-                "hand to 6 cards"
-            )
+            return Msg("ramen_fury.refusal.nothing_to_discard", limit=HAND_LIMIT)
         if kind in (Use, Skip):
-            return (
-                "no Nori or Chili was just revealed in the Pantry: 'use' and 'skip' answer a reveal"
-            )
+            return Msg("ramen_fury.refusal.nothing_revealed")
         if kind is Place:
+            if not _is_kind(action.card):
+                return _NO_CARD
             if action.card not in (NORI, CHILI):
-                return "only Nori and Chili can be placed for free; other cards need a Prep action"
+                return Msg("ramen_fury.refusal.place_special", card=card_phrase(action.card))
             problem = self._hand_problem(seat, action.card)
             return problem or self._target_problem(
-                action.seat, action.bowl, action.card, own_only=None
+                seat, action.seat, action.bowl, action.card, own_only=False
             )
         if kind is EndTurn:
             if phase != FREE:
-                n = self.actions_left
-                return f"take your {n} remaining action{'s' if n > 1 else ''} first"
+                return Msg("ramen_fury.refusal.actions_first", count=self.actions_left)
             return None
         if phase == FREE or self.actions_left <= 0:
-            return "you have taken both actions: make a free play or end the turn"
+            return Msg("ramen_fury.refusal.actions_done")
         if kind is Prep:
             problem = self._hand_problem(seat, action.card)
-            return problem or self._target_problem(seat, action.bowl, action.card, own_only=seat)
+            return problem or self._target_problem(
+                seat, seat, action.bowl, action.card, own_only=True
+            )
         if kind is Draw:
             if action.card is None:
-                return None if self.deck else "the deck is empty"
+                return None if self.deck else Msg("ramen_fury.refusal.deck_empty")
             if not _is_kind(action.card):
                 return _NO_CARD
             if action.card not in self.pantry:
-                shown = " ".join(CODES[k] for k in self.pantry if k >= 0) or "empty"
-                return f"{_card_name(action.card)} is not in the Pantry (Pantry: {shown})"
+                here = card_phrases(CODES[k] for k in self.pantry if k >= 0)
+                if not here:
+                    return Msg("ramen_fury.refusal.pantry_empty", card=card_phrase(action.card))
+                return Msg(
+                    "ramen_fury.refusal.not_in_pantry", card=card_phrase(action.card), cards=here
+                )
             return None
         if kind is Restock:
-            return None if self.deck else "the deck is empty: nothing to restock from"
+            return None if self.deck else Msg("ramen_fury.refusal.restock_deck_empty")
         if kind is Spoon:
             if self.spoons[seat] <= 0:
-                return "you have no spoons left"
+                return Msg("ramen_fury.refusal.no_spoons", spoons=SPOONS)
             src = _bowl_index(self.players, action.seat, action.bowl)
             if src is None:
                 return self._no_bowl(action.seat, action.bowl)
             if self.eaten[src]:
-                return f"bowl {_bowl(action.seat, action.bowl)} is eaten: it cannot be spooned"
+                where = bowl_phrase(action.seat, action.bowl, seat)
+                return Msg("ramen_fury.refusal.spoon_eaten", bowl=where)
             if not self.bowls[src]:
-                return f"bowl {_bowl(action.seat, action.bowl)} is empty"
+                where = bowl_phrase(action.seat, action.bowl, seat)
+                return Msg("ramen_fury.refusal.spoon_empty", bowl=where)
             if action.seat == seat and action.to == action.bowl:
-                return "the spooned card must go to a different bowl"
-            return self._target_problem(seat, action.to, self.bowls[src][-1], own_only=seat)
+                return Msg("ramen_fury.refusal.spoon_same_bowl")
+            return self._target_problem(seat, seat, action.to, self.bowls[src][-1], own_only=True)
         # Eat / Empty
         b = action.bowl
         if not isinstance(b, int) or isinstance(b, bool) or not 0 <= b < BOWLS:
-            return f"there is no bowl {_number_name(b, 1)}: your bowls are 1, 2 and 3"
+            return Msg("ramen_fury.refusal.no_own_bowl", bowl=_number_name(b, 1))
         i = seat * BOWLS + b
         if self.eaten[i]:
-            return f"your bowl {b + 1} is already eaten"
+            return Msg("ramen_fury.refusal.already_eaten", bowl=bowl_phrase(seat, b, seat))
         if kind is Eat:
             if not can_eat(self.bowls[i]):
-                return (
-                    f"your bowl {b + 1} needs exactly one Flavor and at least one other card "
-                    "to be eaten"
-                )
+                return Msg("ramen_fury.refusal.cannot_eat", bowl=bowl_phrase(seat, b, seat))
             return None
         if not self.bowls[i]:
-            return f"your bowl {b + 1} is already empty"
+            return Msg("ramen_fury.refusal.already_empty", bowl=bowl_phrase(seat, b, seat))
         return None
 
-    def _hand_problem(self, seat: int, card: Any) -> str | None:
+    def _hand_problem(self, seat: int, card: Any) -> Msg | None:
         if not _is_kind(card):
             return _NO_CARD
         if not self.hands[seat][card]:
-            held = " ".join(_hand_codes(self.hands[seat])) or "nothing"
-            return f"{_card_name(card)} is not in your hand (hand: {held})"
+            held = card_phrases(_hand_codes(self.hands[seat]))
+            if not held:
+                return Msg("ramen_fury.refusal.hand_empty", card=card_phrase(card))
+            return Msg("ramen_fury.refusal.not_in_hand", card=card_phrase(card), cards=held)
         return None
 
-    def _target_problem(self, seat: Any, bowl: Any, card: int, own_only: int | None) -> str | None:
-        i = _bowl_index(self.players, seat, bowl)
+    def _target_problem(
+        self, seat: int, owner: Any, bowl: Any, card: int, own_only: bool
+    ) -> Msg | None:
+        """Why ``card`` cannot go into bowl ``bowl`` of ``owner`` for ``seat``, or ``None``."""
+        i = _bowl_index(self.players, owner, bowl)
         if i is None:
-            return self._no_bowl(seat, bowl)
-        if own_only is not None and seat != own_only:
-            return (
-                "cards can go only onto your own bowls (only Nori and Chili go elsewhere, for free)"
-            )
-        name = _bowl(seat, bowl)
+            return self._no_bowl(owner, bowl)
+        if own_only and owner != seat:
+            return Msg("ramen_fury.refusal.own_bowls_only", card=card_phrase(card))
         if self.eaten[i]:
-            return f"bowl {name} is eaten: nothing more can go in"
+            return Msg("ramen_fury.refusal.bowl_eaten", bowl=bowl_phrase(owner, bowl, seat))
         if not fits(self.bowls[i], card):
+            where = bowl_phrase(owner, bowl, seat)
             if len(self.bowls[i]) >= BOWL_CAP:
-                return f"bowl {name} already holds {BOWL_CAP} cards"
-            return f"bowl {name} already has a Flavor card"
+                return Msg("ramen_fury.refusal.bowl_full", bowl=where, count=BOWL_CAP)
+            return Msg("ramen_fury.refusal.bowl_has_flavor", bowl=where)
         return None
 
-    def _no_bowl(self, seat: Any, bowl: Any) -> str:
-        """The message for a bowl that does not exist, naming it as the player wrote it."""
-        last = self.players - 1
-        return (
-            f"there is no bowl {_number_name(seat, 0)}.{_number_name(bowl, 1)}: bowls are "
-            f"<seat>.<bowl> with seats 0–{last} and bowls 1–3 (e.g. {last}.2)"
+    def _revealed(self) -> list[Msg]:
+        """The Nori and Chili just revealed in the Pantry, by name."""
+        return card_phrases(CODES[self.pantry[s]] for s in self.pending)
+
+    def _no_bowl(self, seat: Any, bowl: Any) -> Msg:
+        """The refusal for a bowl that does not exist, naming it as the player gave it."""
+        return Msg(
+            "ramen_fury.refusal.no_bowl",
+            bowl=_number_name(bowl, 1),
+            seat=_number_name(seat, 0),
+            last=self.players - 1,
         )
 
     # -- the rules ---------------------------------------------------------------------------
-
-    def _log(self, event: dict[str, Any]) -> None:
-        self.history[-1].append(event)
 
     def _take_from_hand(self, seat: int, card: int) -> None:
         self.hands[seat][card] -= 1
@@ -642,28 +856,15 @@ class FuryState(State):
     def _prep(self, seat: int, action: Prep) -> None:
         self._take_from_hand(seat, action.card)
         self.bowls[seat * BOWLS + action.bowl].append(action.card)
-        self._log(
-            {
-                "event": "prep",
-                "seat": seat,
-                "card": CODES[action.card],
-                "bowl": _bowl(seat, action.bowl),
-            }
-        )
+        self.story.add(self.turn, seat, "prep", _CARD_INTO[action.card][action.bowl])
         self.actions_left -= 1
         self._continue()
 
     def _place(self, seat: int, action: Place) -> None:
         self._take_from_hand(seat, action.card)
         self.bowls[action.seat * BOWLS + action.bowl].append(action.card)
-        self._log(
-            {
-                "event": "place",
-                "seat": seat,
-                "card": CODES[action.card],
-                "bowl": _bowl(action.seat, action.bowl),
-            }
-        )
+        facts = _CARD_INTO_BOWL[action.card][action.seat * BOWLS + action.bowl]
+        self.story.add(self.turn, seat, "place", facts)
         self._continue()
 
     def _draw(self, seat: int, card: int | None) -> None:
@@ -671,12 +872,12 @@ class FuryState(State):
         slot = EMPTY
         if card is None:
             card = self.deck.pop()
-            self._log({"event": "draw", "seat": seat, "from": "deck", "card": CODES[card]})
+            self.story.add(self.turn, seat, "draw", _FROM_DECK, _PRIVATE_CARD[seat][card])
         else:
             slot = self.pantry.index(card)
             self.pantry[slot] = EMPTY
             self.known[seat][card] += 1
-            self._log({"event": "draw", "seat": seat, "from": "pantry", "card": CODES[card]})
+            self.story.add(self.turn, seat, "draw", _FROM_PANTRY[card][slot])
         self.hands[seat][card] += 1
         self.hand_sizes[seat] += 1
         self.actions_left -= 1
@@ -691,7 +892,7 @@ class FuryState(State):
     def _discard(self, seat: int, card: int) -> None:
         self._take_from_hand(seat, card)
         self.discard[card] += 1
-        self._log({"event": "discard", "seat": seat, "card": CODES[card]})
+        self.story.add(self.turn, seat, "discard", _CARD_FACT[card])
         slot = self.refill_slot
         self.refill_slot = EMPTY
         if slot != EMPTY:
@@ -704,7 +905,7 @@ class FuryState(State):
         if self.deck:
             card = self.deck.pop()
             self.pantry[slot] = card
-            self._log({"event": "refill", "card": CODES[card]})
+            self.story.add(self.turn, None, "refill", _CARD_SLOT[card][slot])
             if IS_SPECIAL[card] and self._open_bowls():
                 self.phase = REVEAL
                 self.pending = (slot,)
@@ -715,17 +916,14 @@ class FuryState(State):
         """Restock: discard the Pantry, reveal four; one revealed special may be used."""
         pantry = self.pantry
         deck = self.deck
+        discarded = [CODES[k] for k in pantry if k >= 0]
         for slot in range(PANTRY_SIZE):
             if pantry[slot] >= 0:
                 self.discard[pantry[slot]] += 1
             pantry[slot] = deck.pop() if deck else EMPTY
-        self._log(
-            {
-                "event": "restock",
-                "seat": seat,
-                "cards": [CODES[k] if k >= 0 else None for k in pantry],
-            }
-        )
+        revealed = [CODES[k] if k >= 0 else None for k in pantry]
+        facts = {"cards": revealed, "discarded": discarded}
+        self.story.add(self.turn, seat, "restock", facts)
         self.actions_left -= 1
         specials = tuple(s for s in range(PANTRY_SIZE) if pantry[s] >= 0 and IS_SPECIAL[pantry[s]])
         if specials and self._open_bowls():
@@ -739,60 +937,40 @@ class FuryState(State):
         self.pantry[slot] = EMPTY
         self.pending = ()
         self.bowls[action.seat * BOWLS + action.bowl].append(action.card)
-        self._log(
-            {
-                "event": "use",
-                "seat": seat,
-                "card": CODES[action.card],
-                "bowl": _bowl(action.seat, action.bowl),
-            }
-        )
+        facts = _CARD_INTO_BOWL[action.card][action.seat * BOWLS + action.bowl]
+        self.story.add(self.turn, seat, "use", facts)
         self._refill(slot)
 
     def _spoon(self, seat: int, action: Spoon) -> None:
         self.spoons[seat] -= 1
         card = self.bowls[action.seat * BOWLS + action.bowl].pop()
         self.bowls[seat * BOWLS + action.to].append(card)
-        self._log(
-            {
-                "event": "spoon",
-                "seat": seat,
-                "card": CODES[card],
-                "from": _bowl(action.seat, action.bowl),
-                "to": _bowl(seat, action.to),
-            }
-        )
+        facts = _SPOONED[card][action.seat * BOWLS + action.bowl][action.to]
+        self.story.add(self.turn, seat, "spoon", facts)
         self.actions_left -= 1
         self._continue()
 
     def _eat(self, seat: int, bowl: int) -> None:
         i = seat * BOWLS + bowl
         self.eaten[i] = True
-        self._log(
-            {
-                "event": "eat",
-                "seat": seat,
-                "bowl": _bowl(seat, bowl),
-                "points": bowl_points(self.bowls[i], self.nori_in_fury),
-            }
-        )
+        stack = self.bowls[i]
+        facts = {
+            "bowl": bowl,
+            "cards": [CODES[c] for c in stack],
+            "points": bowl_points(stack, self.nori_in_fury),
+        }
+        self.story.add(self.turn, seat, "eat", facts)
         self.actions_left -= 1
         if self.eaten_count(seat) == BOWLS:
-            self._start_final_round(f"seat {seat} has eaten all 3 bowls")
+            self._start_final_round({"reason": "all_bowls_eaten", "player": seat})
         self._continue()
 
     def _empty(self, seat: int, bowl: int) -> None:
         i = seat * BOWLS + bowl
         for c in self.bowls[i]:
             self.discard[c] += 1
-        self._log(
-            {
-                "event": "empty",
-                "seat": seat,
-                "bowl": _bowl(seat, bowl),
-                "cards": [CODES[c] for c in self.bowls[i]],
-            }
-        )
+        facts = {"bowl": bowl, "cards": [CODES[c] for c in self.bowls[i]]}
+        self.story.add(self.turn, seat, "empty", facts)
         self.bowls[i] = []
         self.actions_left -= 1
         self._continue()
@@ -802,7 +980,7 @@ class FuryState(State):
         base = seat * BOWLS
         return sum(self.eaten[base : base + BOWLS])
 
-    def _start_final_round(self, reason: str) -> None:
+    def _start_final_round(self, why: dict[str, Any]) -> None:
         """A player has eaten all 3 bowls, or the deck is empty: the final round starts.
 
         The current player finishes the turn, then each other player has one more turn.
@@ -810,18 +988,20 @@ class FuryState(State):
         """
         if self.final_left < 0:
             self.final_left = self.players - 1
-            self._log({"event": "final_round", "reason": reason, "turns_left": self.final_left})
+            facts = {**why, "turns_left": self.final_left}
+            self.story.add(self.turn, None, "final_round", facts)
 
     def _continue(self) -> None:
         """After a decision with nothing pending: the next decision of this turn, or next turn."""
         if not self.deck and self.final_left < 0:
-            self._start_final_round("the deck is empty")
+            self._start_final_round({"reason": "deck_empty"})
         seat = self.current
         if self.actions_left > 0:
             if self.has_action(seat):
                 self.phase = ACTION
                 return
-            self._log({"event": "forfeit", "seat": seat, "actions": self.actions_left})
+            facts = {"actions": self.actions_left}
+            self.story.add(self.turn, seat, "forfeit", facts)
             self.actions_left = 0
         if self.can_free_play(seat):
             self.phase = FREE
@@ -831,11 +1011,17 @@ class FuryState(State):
     def _end_turn(self) -> None:
         if self.final_left == 0:
             self.phase = OVER
+            scores, ranks = self.standing()
+            facts = {
+                "points": list(scores),
+                "winners": [s for s in range(self.players) if ranks[s] == 1],
+            }
+            self.story.add(self.turn, None, "game_over", facts)
             return
         if self.final_left > 0:
             self.final_left -= 1
         self.current = (self.current + 1) % self.players
-        self.history.append([])
+        self.turn += 1
         self.actions_left = ACTIONS_PER_TURN
         self._continue()
 
@@ -890,27 +1076,44 @@ class FuryState(State):
         )
 
     def _bowl_json(self, i: int) -> dict[str, Any]:
+        """A bowl with what the rules say of it: its cards, whether it is eaten or can be
+        eaten now (and if not, what it lacks: ``eat_needs`` is ``"flavor"`` or
+        ``"ingredient"``), its points eaten or if eaten now (``None`` when it cannot be),
+        their breakdown (:func:`~gametable.games.ramen_fury.cards.bowl_breakdown`), its
+        room left of :data:`~gametable.games.ramen_fury.cards.BOWL_CAP` cards and whether
+        a Flavor may still go in."""
         stack = self.bowls[i]
+        eaten = self.eaten[i]
         if not stack:
             return {
-                "bowl": BOWL_NAMES[i],
                 "cards": [],
-                "eaten": self.eaten[i],
+                "eaten": eaten,
                 "flavor": None,
                 "eatable": False,
-                "points": 0 if self.eaten[i] else None,
-                "breakdown": {"flavor": None, "base": 0, "nori": 0, "chili": 0, "points": 0},
+                "eat_needs": None if eaten else "flavor",
+                "points": 0 if eaten else None,
+                "breakdown": dict(_EMPTY_BREAKDOWN),
+                "capacity": BOWL_CAP,
+                "room": 0 if eaten else BOWL_CAP,
+                "takes_flavor": not eaten,
             }
         parts = bowl_breakdown(stack, self.nori_in_fury)
-        eatable = not self.eaten[i] and can_eat(stack)
+        eatable = not eaten and can_eat(stack)
+        flavored = parts["flavor"] is not None
+        needs = None
+        if not eaten and not eatable:
+            needs = "ingredient" if flavored else "flavor"
         return {
-            "bowl": BOWL_NAMES[i],
             "cards": [CODES[c] for c in stack],
-            "eaten": self.eaten[i],
+            "eaten": eaten,
             "flavor": parts["flavor"],
             "eatable": eatable,
-            "points": parts["points"] if self.eaten[i] or eatable else None,
+            "eat_needs": needs,
+            "points": parts["points"] if eaten or eatable else None,
             "breakdown": parts,
+            "capacity": BOWL_CAP,
+            "room": 0 if eaten else BOWL_CAP - len(stack),
+            "takes_flavor": not eaten and not flavored and len(stack) < BOWL_CAP,
         }
 
     # -- information ----------------------------------------------------------------------
@@ -921,19 +1124,26 @@ class FuryState(State):
         Hidden: other players' hands (their sizes show, and the cards each is known to
         hold because they took them from the Pantry), the deck (its size shows), and the
         cards other players drew from the deck. Public: every bowl with its cards (eaten
-        bowls too), the Pantry, the discard pile, spoons left, and the final-round countdown.
-        The log (``log``) holds the current turn and the whole round before it, so a seat
-        sees everything that happened since its own last decision.
+        bowls too) and what the rules say of it (see :meth:`_bowl_json`), the Pantry, the
+        discard pile, spoons left, the final-round countdown, the rules' limits, and the
+        whole game's story (``history``: every event, as this seat may know it).
         """
         check_seat(seat, self.players, spectator=True)
         over = self.phase == OVER
         players = self.players
+        history = self.story.to_json(seat, over)
+        for event in history:  # facts holding lists: a list of their own in each view
+            kind = event["kind"]
+            if kind in _LIST_FACTS:
+                for name in _LIST_FACTS[kind]:
+                    event[name] = event[name][:]
         view: View = {
             "game": "ramen-fury",
             "players": players,
             "seat": seat,
             "to_act": list(self.to_act),
             "current": self.current,
+            "turn": self.turn,
             "phase": PHASE_NAMES[self.phase],
             "actions_left": self.actions_left,
             "options": {
@@ -942,6 +1152,7 @@ class FuryState(State):
                 "tiebreak_count": "all_cards" if self.tiebreak_all else "non_flavor",
                 "basic": bool(self.options.get("basic", False)),
             },
+            "limits": dict(_LIMITS),
             "hand": None if seat is None else _hand_codes(self.hands[seat]),
             "hand_sizes": self.hand_sizes[:],
             "known_hands": [_hand_codes(k) for k in self.known],
@@ -958,7 +1169,7 @@ class FuryState(State):
             "cards_eaten": [self.eaten_cards(s) for s in range(players)],
             "final_round": self.final_left >= 0,
             "final_turns_left": self.final_left if self.final_left >= 0 else None,
-            "log": [[_public_event(e, seat) for e in turn] for turn in self.history],
+            "history": history,
         }
         if over:
             view["result"] = self.result().to_json()
@@ -985,25 +1196,63 @@ _ACTION_TYPES = frozenset(
     (Prep, Draw, Spoon, Restock, Eat, Empty, Place, Discard, Use, Skip, EndTurn)
 )
 
+_LIMITS = {
+    "hand": HAND_LIMIT,
+    "bowl": BOWL_CAP,
+    "flavors_per_bowl": 1,
+    "bowls": BOWLS,
+    "spoons": SPOONS,
+    "actions_per_turn": ACTIONS_PER_TURN,
+    "pantry": PANTRY_SIZE,
+}
+"""The rules' numbers a table shows (a view's ``limits``): the hand limit, the cards and
+Flavors a bowl holds, bowls and spoons per player, actions per turn, Pantry slots."""
 
-def _public_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """A fresh copy of a logged event as ``seat`` may see it (a card another player drew
-    from the deck is hidden). Events hold flat values, and restock and empty a list of
-    codes (``cards``), copied too: no view shares anything with the state or another."""
-    out = dict(event)
-    kind = out["event"]
-    if kind == "draw":
-        if out["from"] == "deck" and out["seat"] != seat:
-            out["card"] = None
-    elif "cards" in out:  # restock, empty: the only events holding a list
-        out["cards"] = out["cards"][:]
-    return out
-
-
-def history_turns(players: int) -> int:
-    """How many turns the log keeps: the current one and a whole round before it, so that
-    every seat's previous turn (and all since) is still there when its turn comes."""
-    return players + 1
+# Events' facts that never change, built once (events never change their facts; every view
+# gets copies of them).
+_NO_FACTS: dict[str, Any] = {}
+_FROM_DECK = {"from": "deck"}
+_CARD_FACT = tuple({"card": code} for code in CODES)
+_CARD_INTO = tuple(tuple({"card": code, "bowl": b} for b in range(BOWLS)) for code in CODES)
+_PRIVATE_CARD = tuple(tuple({s: fact} for fact in _CARD_FACT) for s in range(MAX_SEATS))
+_FROM_PANTRY = tuple(
+    tuple({"from": "pantry", "card": code, "slot": slot} for slot in range(PANTRY_SIZE))
+    for code in CODES
+)
+_CARD_SLOT = tuple(
+    tuple({"card": code, "slot": slot} for slot in range(PANTRY_SIZE)) for code in CODES
+)
+_CARD_INTO_BOWL = tuple(
+    tuple({"card": code, "owner": i // BOWLS, "bowl": i % BOWLS} for i in range(MAX_SEATS * BOWLS))
+    for code in CODES
+)
+_SPOONED = tuple(
+    tuple(
+        tuple(
+            {"card": code, "owner": i // BOWLS, "bowl": i % BOWLS, "to": to} for to in range(BOWLS)
+        )
+        for i in range(MAX_SEATS * BOWLS)
+    )
+    for code in CODES
+)
+_LIST_FACTS = {
+    "restock": ("cards", "discarded"),
+    "empty": ("cards",),
+    "eat": ("cards",),
+    "skip": ("cards",),
+    "game_over": ("points", "winners"),
+}
+"""The events whose facts hold lists, and those facts."""
+_EMPTY_BREAKDOWN = {
+    "flavor": None,
+    "basis": None,
+    "count": 0,
+    "ingredient": None,
+    "base": 0,
+    "nori": 0,
+    "chili": 0,
+    "points": 0,
+}
 
 
 def _hand_codes(hand: Sequence[int]) -> list[str]:
@@ -1014,18 +1263,14 @@ def _is_kind(card: Any) -> bool:
     return isinstance(card, int) and not isinstance(card, bool) and 0 <= card < KINDS
 
 
-def _card_name(card: int) -> str:
-    return NAMES[card]
+_NO_CARD = Msg("ramen_fury.refusal.no_such_card")
 
 
-_NO_CARD = "there is no such card: the cards are " + " ".join(CODES)
-
-
-def _number_name(value: Any, offset: int) -> str:
-    """A seat or bowl number as the player wrote it (bowls shown from 1: ``offset`` 1),
-    or ``?`` for anything that is not a plain, reasonably small whole number."""
+def _number_name(value: Any, offset: int) -> int | str:
+    """A seat or bowl number as the player gave it (bowls shown from 1: ``offset`` 1), or
+    ``?`` for anything that is not a plain, reasonably small whole number."""
     if type(value) is int and -1000 < value < 1000:
-        return str(value + offset)
+        return value + offset
     return "?"
 
 
@@ -1040,6 +1285,7 @@ def _bowl_index(players: int, seat: Any, bowl: Any) -> int | None:
 
 __all__ = [
     "ACTIONS_PER_TURN",
+    "DECISIONS",
     "HAND_LIMIT",
     "HAND_SIZE",
     "PANTRY_SIZE",
