@@ -113,10 +113,10 @@ _KEEP: list[Any] = []
 
 def _engine_turn(game_name: str, state: Any, seat: int) -> Any:
     """The engine's own notion of the turn a decision belongs to, from the full state."""
-    if game_name in ("ramen-ramen", "ramen-fury"):
-        # both append a fresh event list to their history when a turn ends
-        _KEEP.append(state.history[-1])
-        return ("turn", id(state.history[-1]))
+    if game_name == "ramen-ramen":
+        return ("turn", state.turn)  # the engine counts its turns
+    if game_name == "ramen-fury":
+        return ("turn", state.turn)  # the engine counts its turns
     if game_name == "ramen-tips" and state.phase == 3:
         return ("take", state.round_no, state.turn)  # one turn per place in the order
     return ("decision", _decisions(state))  # every other decision is a turn of its own

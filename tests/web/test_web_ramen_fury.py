@@ -1,13 +1,14 @@
 """Ramen Fury in a real browser: a whole game by clicking against bots, illegal attempts
 explained, the pending choices asked in a banner, a reload that comes back to the same
 position, hands kept hidden between two players and from a spectator, the phone layout,
-keyboard use, the log's sentences, the bowls' scoring explanations and the replay viewer."""
+keyboard use, the story in sentences, the bowls' scoring explanations in the engine's
+words, no notation anywhere a player reads, and the replay viewer."""
 
 from __future__ import annotations
 
-import random
+import sys
 from collections import Counter
-from itertools import combinations_with_replacement
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -24,7 +25,12 @@ from webutil import (
 )
 
 from gametable.core.registry import get_game
-from gametable.games.ramen_fury.cards import CODES, NAMES, bowl_breakdown
+from gametable.core.words import render
+from gametable.games.ramen_fury.words import breakdown
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+
+from notation_scan import notation_leaks, page_strings
 
 GAME = "ramen-fury"
 FLAVORS = {"Bf", "Ck", "Sh", "Sy", "Fy"}
@@ -155,11 +161,23 @@ def _play_until(page: Any, decisions: int, spoons: list[int]) -> str:
 
 
 def test_a_whole_game_by_clicking_against_two_bots_to_the_end_screen(web_server, page) -> None:
+    """…and every string the page shows a player along the way (the table, the story, the
+    moves list, hints, the end screen) holds no notation: the player typed none."""
     table = new_table(web_server.base, GAME, 3, bot="greedy")
     open_table(page, web_server.base, table, 0)
     spoons: list[int] = []
     decisions = 0
+    shown: list[str] = []
     while wait_turn_or_end(page) == "turn":
+        shown += page_strings(page)
+        if decisions in (3, 20):  # the moves list and a hint, in words
+            page.locator("button", has_text="All moves").click()
+            page.locator(".moves li button").first.wait_for()
+            shown += page_strings(page)
+            page.keyboard.press("Escape")
+            page.locator(".table-head button", has_text="Hint").click()
+            page.locator(".toast.notice", has_text="Hint").wait_for(timeout=30_000)
+            shown += page_strings(page)
         before = version(page)
         _play_one_decision(page, spoons)
         wait_version_after(page, before)
@@ -171,6 +189,7 @@ def test_a_whole_game_by_clicking_against_two_bots_to_the_end_screen(web_server,
     assert decisions > 12
     modal = page.locator(".modal")
     assert "Game over" in modal.inner_text()
+    shown += page_strings(page)
     # The breakdown: every seat, every bowl, with the points the engine gave each eaten bowl.
     info = httpx.get(f"{web_server.base}/api/tables/{table['table']['id']}", timeout=10).json()
     details = info["result"]["details"]
@@ -182,15 +201,21 @@ def test_a_whole_game_by_clicking_against_two_bots_to_the_end_screen(web_server,
         for i, bowl in enumerate(entry["bowls"]):
             text = section.locator(".rf-result-bowl").nth(i).inner_text()
             if bowl["eaten"]:
-                assert f"= {_pts(bowl['points'])}" in text, text
+                # why it scores, in the engine's words (the same as the terminal's)
+                why = " · ".join(render(m) for m in breakdown(bowl["breakdown"]))
+                assert f"{why or 'no Flavor points'} = {_pts(bowl['points'])}" in text, text
             else:
                 assert "not eaten" in text
     assert "Ties are broken" in modal.inner_text() or "decided" in modal.inner_text()
     shot(page, "ramen-fury-end")
-    # The log speaks in sentences, never in codes or internal values.
-    lines = page.locator(".log li.game").all_inner_texts()
-    assert lines and all(line.endswith(".") for line in lines), lines
-    assert not any(bad in " ".join(lines) for bad in ("undefined", "null", "[object", "NaN"))
+    # The story speaks in sentences, never in codes or internal values; nothing shown all
+    # game long holds notation.
+    lines = page.locator(".log ol.lines li").all_inner_texts()
+    assert len(lines) > decisions and all(line.endswith((".", "!")) for line in lines), lines
+    text = " ".join(shown)
+    assert not any(bad in text for bad in ("undefined", "null", "[object", "NaN", "ramen_fury."))
+    leaks = notation_leaks(shown, get_game(GAME).notation_tokens)
+    assert not leaks, leaks[:10]
     assert not page.js_errors, page.js_errors
     # The replay viewer draws the same table read-only, every position.
     page.goto(f"{web_server.base}/replay/{table['table']['id']}")
@@ -198,12 +223,12 @@ def test_a_whole_game_by_clicking_against_two_bots_to_the_end_screen(web_server,
     assert page.locator(".rf-table button.rf-bowl-body, .rf-table button.rf-card").count() == 0
     page.locator('button[aria-label="Forward one move"]').click()
     page.wait_for_selector(".rf-table .rf-hand .rf-card")
+    assert all(labels(page, ".rf-table .rf-hand .rf-card")), "cards named from the components"
     assert not page.js_errors, page.js_errors
 
 
 def _pts(n: int) -> str:
-    sign = "−" if n < 0 else ""
-    return f"{sign}{abs(n)} pt{'' if abs(n) == 1 else 's'}"
+    return "1 point" if n == 1 else f"{n} points"
 
 
 def test_illegal_attempts_are_explained_and_change_nothing(web_server, page, monkeypatch) -> None:
@@ -213,7 +238,9 @@ def test_illegal_attempts_are_explained_and_change_nothing(web_server, page, mon
     assert wait_turn_or_end(page) == "turn"
     before = version(page)
     page.locator('.rf-hand button.rf-card[data-card="To"]').click()
-    page.locator('.rf-mine .rf-bowl[data-bowl="0.1"] button.rf-bowl-body.target').click()
+    page.locator(
+        '.rf-mine .rf-bowl[data-seat="0"][data-bowl="0"] button.rf-bowl-body.target'
+    ).click()
     wait_version_after(page, before)
     attempts = [
         # Bowl 1 holds a Tofu and no Flavor: "Eat … exactly 1 Flavor card and at least 1
@@ -226,7 +253,9 @@ def test_illegal_attempts_are_explained_and_change_nothing(web_server, page, mon
         (
             lambda: (
                 page.locator('.rf-hand button.rf-card[data-card="Sy"]').click(),
-                page.locator('.rf-opp .rf-bowl[data-bowl="1.1"] button.rf-bowl-body').click(),
+                page.locator(
+                    '.rf-opp .rf-bowl[data-seat="1"][data-bowl="0"] button.rf-bowl-body'
+                ).click(),
             ),
             "goes onto one of your own bowls",
         ),
@@ -244,6 +273,8 @@ def test_illegal_attempts_are_explained_and_change_nothing(web_server, page, mon
         assert _cards(page, ".rf-hand .rf-card") == hand
         assert _bowls_text(page) == bowls
         assert page.locator(".rf-step.done").count() == 1  # still one action done, one to do
+        # in words, with no notation: the player typed nothing
+        assert not notation_leaks([toast.inner_text()], get_game(GAME).notation_tokens)
     assert not page.js_errors, page.js_errors
 
 
@@ -292,6 +323,9 @@ def test_a_reload_mid_game_comes_back_to_the_same_position_and_a_hint_lights_up(
     )
     assert page.evaluate(animation) == "rf-deal"
     page.locator('button[aria-label="Settings"]').click()
+    menu = page.locator(".settings-menu")  # the settings open as a menu of choices
+    if menu.count():
+        menu.get_by_label("Animations").uncheck()
     page.wait_for_function(f"{animation} === 'none'", timeout=5_000)
     # The hint (the game's hint bot) lights up the card, bowl or button it would use.
     page.locator(".table-head button", has_text="Hint").click()
@@ -348,81 +382,6 @@ def test_the_table_is_usable_at_phone_width(web_server, browser) -> None:
     context.close()
 
 
-def _example_events() -> list[dict[str, Any]]:
-    """One logged event of every kind (and every variant of a draw) from seeded random
-    games, as seat 0's view shows them; a forfeit (rare) is added by hand."""
-    game = get_game(GAME)
-    found: dict[tuple[str, str], dict[str, Any]] = {}
-    rng = random.Random(7)
-    for seed in range(60):
-        state = game.new_state(3, seed)
-        while not state.is_over:
-            seat = state.to_act[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-            for turn in state.view(0)["log"]:
-                for e in turn:
-                    variant = e.get("from", "") + ("?" if e.get("card", "") is None else "")
-                    found.setdefault((e["event"], variant), e)
-    found[("forfeit", "")] = {"event": "forfeit", "seat": 2, "actions": 1}
-    return list(found.values())
-
-
-def test_every_kind_of_logged_event_reads_as_a_plain_sentence(web_server, page) -> None:
-    events = _example_events()
-    kinds = {e["event"] for e in events}
-    every = (
-        "prep draw refill discard restock use place skip spoon eat empty end forfeit final_round"
-    )
-    assert kinds >= set(every.split()), kinds
-    page.goto(web_server.base)
-    texts = page.evaluate(
-        """async (events) => {
-            const m = (await import('/static/games/ramen-fury/table.js')).default;
-            const ctx = { mySeat: 0, name: (s) => s === 0 ? 'Ana (you)' : `Seat ${s}` };
-            const each = events.map((e) => m.describe(e, ctx));
-            return [each, m.describe(events, ctx), m.describe([], ctx)];
-        }""",
-        events,
-    )
-    each, whole_turn, empty_turn = texts
-    for event, text in zip(events, each, strict=True):
-        assert isinstance(text, str) and text.endswith("."), (event, text)
-        assert not any(bad in text for bad in ("undefined", "null", "[object", "NaN")), text
-        if event.get("card"):
-            assert NAMES[CODES.index(event["card"])] in text, (event, text)
-        if event["event"] == "draw" and event["card"] is None:
-            assert "a card from the deck" in text
-    assert whole_turn == " ".join(each)  # a turn of the view's log: its sentences in order
-    assert empty_turn is None
-
-
-def test_the_flavor_explanation_agrees_with_the_engine_on_every_possible_bowl(
-    web_server, page
-) -> None:
-    """Each bowl shows why its Flavor scores what it does ("Soy Sauce: 2 vegetable kinds →
-    5"); for every bowl that can be eaten (a Flavor and 1–4 other cards) the reason's
-    points are the engine's (reference §6.1–6.5)."""
-    others = [c for c in CODES if c not in FLAVORS]
-    bowls = [
-        [flavor, *rest]
-        for flavor in sorted(FLAVORS)
-        for n in range(1, 5)
-        for rest in combinations_with_replacement(others, n)
-    ]
-    page.goto(web_server.base)
-    got = page.evaluate(
-        """async (bowls) => {
-            const m = await import('/static/games/ramen-fury/table.js');
-            return bowls.map((b) => m.explainBase(b).base);
-        }""",
-        bowls,
-    )
-    want = [bowl_breakdown([CODES.index(c) for c in b])["base"] for b in bowls]
-    wrong = [(b, g, w) for b, g, w in zip(bowls, got, want, strict=True) if g != w]
-    assert not wrong, wrong[:5]
-    assert len(bowls) > 3000
-
-
 def _in_view(page: Any, locator: Any) -> bool:
     box = locator.bounding_box()
     height = page.viewport_size["height"]
@@ -455,9 +414,9 @@ def test_the_pending_choices_are_asked_in_a_banner_with_buttons(
     assert page.locator(".rf-pantry .rf-card.revealed").count() == 1
     assert page.locator("button.rf-bowl-body.target").count() == 6  # every bowl has room
     before = version(page)
-    page.locator('.rf-mine .rf-bowl[data-bowl="0.1"] button.rf-bowl-body').click()
+    page.locator('.rf-mine .rf-bowl[data-seat="0"][data-bowl="0"] button.rf-bowl-body').click()
     wait_version_after(page, before)
-    assert _cards(page, '.rf-mine .rf-bowl[data-bowl="0.1"] .rf-chip') == ["No"]
+    assert _cards(page, '.rf-mine .rf-bowl[data-seat="0"][data-bowl="0"] .rf-chip') == ["No"]
     assert page.locator(".rf-step.done").count() == 1  # the Nori was free: one action done
 
     # Restock: a Chili and a Nori are revealed; only one may be used — choose which first.
@@ -480,9 +439,10 @@ def test_the_pending_choices_are_asked_in_a_banner_with_buttons(
         "aria-pressed", "true"
     )
     before = version(page)
-    page.locator('.rf-opp .rf-bowl[data-bowl="1.2"] button.rf-bowl-body.target').click()
+    target = '.rf-opp .rf-bowl[data-seat="1"][data-bowl="1"] button.rf-bowl-body.target'
+    page.locator(target).click()
     wait_version_after(page, before)
-    assert _cards(page, '.rf-opp .rf-bowl[data-bowl="1.2"] .rf-chip') == ["Cl"]
+    assert _cards(page, '.rf-opp .rf-bowl[data-seat="1"][data-bowl="1"] .rf-chip') == ["Cl"]
     while _prompt(page, "A Nori or Chili was revealed").count():  # a refill may chain
         before = version(page)
         page.locator("button.rf-skip").click()
