@@ -1,6 +1,6 @@
 // The lobby API (see docs/server.md). Every request says the reader's language, so the
 // server's answers (errors included) come in it.
-import { lang } from "gametable/i18n.js";
+import { lang, t } from "gametable/i18n.js";
 
 async function call(method, path, body) {
   const headers = { "accept-language": lang() };
@@ -14,7 +14,7 @@ async function call(method, path, body) {
   try { data = await response.json(); } catch { data = null; }
   if (!response.ok) {
     const detail = data && data.detail;
-    let message = `${response.status} ${response.statusText}`;
+    let message = t("web.api.failed", { status: response.status });
     if (detail && typeof detail === "object" && detail.message) message = detail.message;
     else if (Array.isArray(detail) && detail.length) {
       message = detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
@@ -39,9 +39,12 @@ export const api = {
   leaderboard: (game) => call("GET", `/api/leaderboard/${encodeURIComponent(game)}`),
 };
 
-let gamesCache = null;
-/** Every game's description, fetched once. */
+const gamesCache = new Map();
+/** Every game's description, fetched once per language. */
 export function games() {
-  if (!gamesCache) gamesCache = api.games().catch((e) => { gamesCache = null; throw e; });
-  return gamesCache;
+  const key = lang();
+  if (!gamesCache.has(key)) {
+    gamesCache.set(key, api.games().catch((e) => { gamesCache.delete(key); throw e; }));
+  }
+  return gamesCache.get(key);
 }

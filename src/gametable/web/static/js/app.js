@@ -1,6 +1,6 @@
 // The client's entry point: a tiny router over three pages (lobby, table, replay).
 import { html, render, useState, useEffect } from "gametable/ui.js";
-import { loadLang, onLangChange } from "gametable/i18n.js";
+import { loadLang, onLangChange, t } from "gametable/i18n.js";
 
 let setRoute = null;
 
@@ -43,21 +43,13 @@ function App() {
     document.addEventListener("click", click);
     return () => { window.removeEventListener("popstate", pop); document.removeEventListener("click", click); };
   }, []);
-  if (!pages) return html`<p class="boot">Loading…</p>`;
+  if (!pages) return html`<p class="boot" role="status">${t("web.app.loading")}</p>`;
   const r = parse(route);
   let page;
   if (r.page === "table") page = html`<${pages.table.TablePage} key=${route} tableId=${r.table} />`;
   else if (r.page === "replay") page = html`<${pages.replay.ReplayPage} key=${route} tableId=${r.table} />`;
   else page = html`<${pages.lobby.Lobby} />`;
-  return html`
-    <div class="app">
-      ${r.page === "lobby" && html`
-        <header class="site-head">
-          <a class="brand" href="/"><span class="bowl" aria-hidden="true"></span>gametable</a>
-          <nav><a href="/replay">Replay a record</a></nav>
-        </header>`}
-      ${page}
-    </div>`;
+  return html`<div class="app">${page}</div>`;
 }
 
 // The words first (the reader's language), then the page; a change of language draws it anew.
@@ -68,7 +60,7 @@ function Root() {
     loadLang().then(setLangShown).catch(() => setLangShown("en"));
     return stop;
   }, []);
-  if (!lang) return html`<p class="boot">…</p>`;
+  if (!lang) return html`<div class="boot" aria-hidden="true"><span class="bowl"></span></div>`;
   return html`<${App} key=${lang} />`;
 }
 

@@ -1,16 +1,21 @@
 // The lobby: start a table (game, players, rules, seats, clocks), invite friends, join an
 // open table, watch a game, come back to my games, replay finished ones.
-import { html, useState, useEffect, cx, plural } from "gametable/ui.js";
+import { html, useState, useEffect, cx, seatLabel, SiteHead } from "gametable/ui.js";
+import { t, number, list } from "gametable/i18n.js";
 import { api, games as loadGames } from "gametable/api.js";
 import { myGames, remember, myName, setMyName, inviteURL } from "gametable/store.js";
 import { navigate } from "gametable/app.js";
 
-const BLURB = {
-  "ramen-ramen": "Serve bowls with the most different ingredients. Solo against the critics, or 2–4 players.",
-  "rummikub": "Lay runs and groups of numbered tiles; rework the table; empty your rack first.",
-  "ramen-fury": "Fill three bowls with flavour and ingredients, then eat the best ones.",
-  "ramen-tips": "Everyone picks a card in secret, then all reveal: build valid ramen, earn tips.",
-};
+// How often the lobby's lists are read again while it is open (and the tab is shown).
+const REFRESH_MS = 3000;
+
+/** A game's one-line description (web.lobby.blurb.<game>), or nothing for a game the
+ * catalogs do not describe. */
+function blurb(game) {
+  const id = `web.lobby.blurb.${game.replaceAll("-", "_")}`;
+  const text = t(id);
+  return text === id ? "" : text;
+}
 
 const ACCENT = {
   "ramen-ramen": "#c8372d",
@@ -26,17 +31,23 @@ export function accent(game) {
 function botChoices(game, players) {
   const strong = game.hint_bots[String(players)];
   const out = [];
-  const label = { random: "Easy — random moves", greedy: "Medium — greedy" };
+  const label = {
+    random: t("web.lobby.bot.easy"),
+    greedy: t("web.lobby.bot.medium", { bot: "greedy" }),
+  };
   for (const bot of game.bots) {
     if (bot.name === strong.bot && Object.keys(strong.settings).length === 0) continue;
-    out.push({ key: bot.name, bot: bot.name, settings: {}, label: label[bot.name] || `${bot.name}` });
+    out.push({ key: bot.name, bot: bot.name, settings: {}, label: label[bot.name] || t("web.lobby.bot.other", { bot: bot.name }) });
   }
-  const settingsText = Object.entries(strong.settings).map(([k, v]) => `${k} ${v}`).join(", ");
+  const settings = Object.entries(strong.settings)
+    .map(([k, v]) => t("web.lobby.bot.setting", { name: k, value: v }));
   out.push({
     key: "strong",
     bot: strong.bot,
     settings: strong.settings,
-    label: `Strong — ${strong.bot}${settingsText ? ` (${settingsText})` : ""}`,
+    label: settings.length
+      ? t("web.lobby.bot.strong_settings", { bot: strong.bot, settings: list(settings) })
+      : t("web.lobby.bot.strong", { bot: strong.bot }),
   });
   return out;
 }
@@ -51,7 +62,9 @@ function defaultSeats(players, prev) {
 
 function OptionField({ spec, value, onChange, players }) {
   const id = `opt-${spec.name}`;
-  const label = spec.name.replaceAll("_", " ");
+  // What the server sends: the option's label and help in the reader's language once the
+  // games say them through their catalogs (its name until then).
+  const label = spec.label || spec.name.replaceAll("_", " ");
   if (spec.type === "bool") {
     return html`
       <label class="option check" for=${id}>
@@ -64,8 +77,8 @@ function OptionField({ spec, value, onChange, players }) {
       <label class="option" for=${id}><b>${label}</b> <span class="muted">${spec.help}</span>
         <select id=${id} value=${value === null ? "" : String(value)}
                 onChange=${(e) => onChange(e.target.value === "" ? null : Number(e.target.value))}>
-          <option value="">drawn at random</option>
-          ${Array.from({ length: players }, (_, i) => html`<option value=${i}>seat ${i}</option>`)}
+          <option value="">${t("web.lobby.option.seat_random")}</option>
+          ${Array.from({ length: players }, (_, i) => html`<option value=${i}>${t("web.seat.player", { number: i + 1 })}</option>`)}
         </select>
       </label>`;
   }
@@ -80,7 +93,7 @@ function OptionField({ spec, value, onChange, players }) {
   return html`
     <label class="option" for=${id}><b>${label}</b> <span class="muted">${spec.help}</span>
       <input id=${id} type="number" min="0" value=${value === null ? "" : value}
-             placeholder=${spec.nullable ? "off" : ""}
+             placeholder=${spec.nullable ? t("web.lobby.option.off") : ""}
              onInput=${(e) => onChange(e.target.value === "" ? null : Number(e.target.value))} />
     </label>`;
 }
@@ -139,64 +152,64 @@ function NewTable({ game, onCreated }) {
   const humanSeats = seats.filter((s) => s === "me").length;
   return html`
     <form class="new-table" onSubmit=${create} style=${`--accent:${accent(game.name)}`}>
-      <h3>New table: ${game.title}</h3>
+      <h3>${t("web.lobby.new_table", { game: game.title })}</h3>
       <div class="row">
-        <label>Players
-          <select value=${players} onChange=${(e) => setPlayers(Number(e.target.value))} aria-label="Players">
+        <label for="new-players">${t("web.lobby.players_label")}</label>
+          <select id="new-players" value=${players} onChange=${(e) => setPlayers(Number(e.target.value))}>
             ${Array.from({ length: game.players[1] - game.players[0] + 1 }, (_, i) => game.players[0] + i)
-              .map((n) => html`<option value=${n}>${n}${game.modes[n] ? ` — ${game.modes[n].split(":")[0]}` : ""}</option>`)}
+              .map((n) => html`<option value=${n}>${game.modes[n]
+                ? t("web.lobby.players_mode", { number: n, mode: game.modes[n].split(":")[0] })
+                : number(n)}</option>`)}
           </select>
-        </label>
-        <label>Your name
-          <input value=${name} maxlength="64" placeholder="for the leaderboard (optional)"
-                 onInput=${(e) => setName(e.target.value)} />
-        </label>
+        <label for="new-name">${t("web.lobby.your_name")}</label>
+          <input id="new-name" value=${name} maxlength="64" placeholder=${t("web.lobby.your_name_placeholder")}
+                 autocomplete="nickname" onInput=${(e) => setName(e.target.value)} />
       </div>
       ${game.modes[players] && html`<p class="muted mode">${game.modes[players]}</p>`}
       <fieldset>
-        <legend>Seats</legend>
+        <legend>${t("web.lobby.seats")}</legend>
         ${seats.map((s, i) => html`
-          <label class="seat-choice">Seat ${i}
-            <select value=${s} aria-label=${`Seat ${i}`}
+          <div class="seat-choice"><label for=${`seat-${i}`}>${t("web.seat.player", { number: i + 1 })}</label>
+            <select id=${`seat-${i}`} value=${s}
                     onChange=${(e) => setSeats(seats.map((x, j) => (j === i ? e.target.value : x)))}>
-              <option value="me">Me</option>
-              <option value="friend">A friend (invite link)</option>
-              ${choices.map((c) => html`<option value=${`bot:${c.key}`}>Bot: ${c.label}</option>`)}
+              <option value="me">${t("web.lobby.seat.me")}</option>
+              <option value="friend">${t("web.lobby.seat.friend")}</option>
+              ${choices.map((c) => html`<option value=${`bot:${c.key}`}>${t("web.lobby.seat.bot", { level: c.label })}</option>`)}
             </select>
-          </label>`)}
-        ${humanSeats === 0 && html`<p class="muted">Nobody is "Me": you will watch, and the invite links open the seats.</p>`}
+          </div>`)}
+        ${humanSeats === 0 && html`<p class="muted">${t("web.lobby.nobody_me")}</p>`}
       </fieldset>
       ${game.options.length > 0 && html`
         <fieldset>
-          <legend>Rules</legend>
+          <legend>${t("web.lobby.rules")}</legend>
           ${game.options.map((spec) => html`
             <${OptionField} spec=${spec} value=${options[spec.name]} players=${players}
               onChange=${(v) => setOptions({ ...options, [spec.name]: v })} />`)}
         </fieldset>`}
-      <label>Games
-        <select value=${games} aria-label="Games" onChange=${(e) => setGames(e.target.value)}>
-          <option value="1">One game</option>
-          <option value="match">A match, as long as the rules say</option>
-          ${[2, 3, 4, 5].map((n) => html`<option value=${String(n)}>A match of ${n} games (running totals)</option>`)}
+      <div class="field"><label for="new-games">${t("web.lobby.games_label")}</label>
+        <select id="new-games" value=${games} onChange=${(e) => setGames(e.target.value)}>
+          <option value="1">${t("web.lobby.games.one")}</option>
+          <option value="match">${t("web.lobby.games.match")}</option>
+          ${[2, 3, 4, 5].map((n) => html`<option value=${String(n)}>${t("web.lobby.games.count", { count: n })}</option>`)}
         </select>
-      </label>
+      </div>
       <fieldset>
-        <legend>Clock</legend>
+        <legend>${t("web.lobby.clock")}</legend>
         <div class="row">
-          <label><input type="radio" name="clock" checked=${clock === "none"} onChange=${() => setClock("none")} /> No clock</label>
-          <label><input type="radio" name="clock" checked=${clock === "turn"} onChange=${() => setClock("turn")} /> Per turn</label>
-          <label><input type="radio" name="clock" checked=${clock === "bank"} onChange=${() => setClock("bank")} /> Time bank</label>
+          <label><input type="radio" name="clock" checked=${clock === "none"} onChange=${() => setClock("none")} /> ${t("web.lobby.clock.none")}</label>
+          <label><input type="radio" name="clock" checked=${clock === "turn"} onChange=${() => setClock("turn")} /> ${t("web.lobby.clock.turn")}</label>
+          <label><input type="radio" name="clock" checked=${clock === "bank"} onChange=${() => setClock("bank")} /> ${t("web.lobby.clock.bank")}</label>
         </div>
-        ${clock === "turn" && html`<label>Seconds per turn <input type="number" min="5" value=${turnSeconds} onInput=${(e) => setTurnSeconds(e.target.value)} /></label>`}
+        ${clock === "turn" && html`<label>${t("web.lobby.clock.turn_seconds")} <input type="number" min="5" value=${turnSeconds} onInput=${(e) => setTurnSeconds(e.target.value)} /></label>`}
         ${clock === "bank" && html`<div class="row">
-          <label>Minutes each <input type="number" min="1" value=${bankMinutes} onInput=${(e) => setBankMinutes(e.target.value)} /></label>
-          <label>+ seconds per turn <input type="number" min="0" value=${increment} onInput=${(e) => setIncrement(e.target.value)} /></label>
+          <label>${t("web.lobby.clock.bank_minutes")} <input type="number" min="1" value=${bankMinutes} onInput=${(e) => setBankMinutes(e.target.value)} /></label>
+          <label>${t("web.lobby.clock.increment")} <input type="number" min="0" value=${increment} onInput=${(e) => setIncrement(e.target.value)} /></label>
         </div>`}
-        <p class="muted">When time runs out the game's own timeout rule applies (Rummikub: the turn is undone and 3 tiles drawn), else a bot plays that turn.</p>
+        <p class="muted">${t("web.lobby.clock.note")}</p>
       </fieldset>
-      <label class="check"><input type="checkbox" checked=${isPublic} onChange=${(e) => setPublic(e.target.checked)} /> List this table in the lobby (anyone may take a friend's seat)</label>
+      <label class="check"><input type="checkbox" checked=${isPublic} onChange=${(e) => setPublic(e.target.checked)} /> ${t("web.lobby.public")}</label>
       ${error && html`<p class="error" role="alert">${error}</p>`}
-      <button class="primary" type="submit" disabled=${busy}>${busy ? "Creating…" : "Create table"}</button>
+      <button class="primary" type="submit" disabled=${busy}>${busy ? t("web.lobby.creating") : t("web.lobby.create")}</button>
     </form>`;
 }
 
@@ -207,7 +220,7 @@ function Created({ created, seats, onClose }) {
   const [copied, setCopied] = useState(null);
   useEffect(() => {
     for (const s of created.seats) {
-      if (seats[s.seat] === "me") remember({ table: tableId, seat: s.seat, token: s.token, game: created.table.game });
+      if (seats[s.seat] === "me") remember({ table: tableId, seat: s.seat, token: s.token, game: created.table.game, created: true });
     }
     if (friends.length === 0 && mine) navigate(`/play/${tableId}#seat=${mine.seat}&token=${mine.token}`);
   }, []);
@@ -216,24 +229,24 @@ function Created({ created, seats, onClose }) {
   }
   return html`
     <section class="created">
-      <h3>Table ready</h3>
+      <h2>${t("web.lobby.created.title")}</h2>
       ${friends.length > 0 && html`
-        <p>Send each friend their own link: it opens their seat (anyone with the link can take it).</p>
+        <p>${t("web.lobby.created.send")}</p>
         <ul class="invites">
           ${friends.map((s) => {
             const url = inviteURL(tableId, s.seat, s.token);
             return html`<li>
-              <span>Seat ${s.seat}</span>
-              <input readonly value=${url} aria-label=${`Invite link for seat ${s.seat}`} onFocus=${(e) => e.target.select()} />
-              <button type="button" onClick=${() => copy(url, s.seat)}>${copied === s.seat ? "Copied" : "Copy"}</button>
+              <span>${t("web.seat.player", { number: s.seat + 1 })}</span>
+              <input readonly value=${url} aria-label=${t("web.lobby.created.link", { number: s.seat + 1 })} onFocus=${(e) => e.target.select()} />
+              <button type="button" onClick=${() => copy(url, s.seat)}>${copied === s.seat ? t("web.lobby.created.copied") : t("web.lobby.created.copy")}</button>
             </li>`;
           })}
         </ul>
-        <p class="muted">The game starts when everyone has opened their link.</p>`}
+        <p class="muted">${t("web.lobby.created.starts")}</p>`}
       <div class="row">
-        ${mine && html`<a class="button primary" href=${`/play/${tableId}#seat=${mine.seat}&token=${mine.token}`}>Go to my seat</a>`}
-        ${!mine && html`<a class="button primary" href=${`/play/${tableId}`}>Watch</a>`}
-        <button type="button" onClick=${onClose}>Back to the lobby</button>
+        ${mine && html`<a class="button primary" href=${`/play/${tableId}#seat=${mine.seat}&token=${mine.token}`}>${t("web.lobby.created.go")}</a>`}
+        ${!mine && html`<a class="button primary" href=${`/play/${tableId}`}>${t("web.lobby.watch")}</a>`}
+        <button type="button" onClick=${onClose}>${t("web.lobby.created.back")}</button>
       </div>
     </section>`;
 }
@@ -241,15 +254,16 @@ function Created({ created, seats, onClose }) {
 function TableList({ title, tables, action, empty }) {
   return html`
     <section class="list">
-      <h3>${title}</h3>
+      <h2>${title}</h2>
       ${tables.length === 0 ? html`<p class="muted">${empty}</p>` : html`
         <ul>
-          ${tables.map((t) => html`
-            <li style=${`--accent:${accent(t.game)}`}>
-              <span class="dot"></span>
-              <span class="what"><b>${t.title}</b> · ${plural(t.players, "player")}
-                <span class="muted"> · ${t.seats.map((s) => s.name).join(", ")}</span></span>
-              ${action(t)}
+          ${tables.map((table) => html`
+            <li style=${`--accent:${accent(table.game)}`} key=${table.id}>
+              <span class="dot" aria-hidden="true"></span>
+              <span class="what">${t("web.lobby.list.table", {
+                game: table.title, count: table.players, seats: list(table.seats.map(seatLabel)),
+              })}</span>
+              ${action(table)}
             </li>`)}
         </ul>`}
     </section>`;
@@ -281,9 +295,13 @@ export function Lobby() {
     const rank = (g) => (order.includes(g.name) ? order.indexOf(g.name) : order.length);
     loadGames().then((list) => setGames([...list].sort((a, b) => rank(a) - rank(b))))
       .catch((e) => setError(e.message));
+    document.title = "gametable";
     refresh();
-    const timer = setInterval(refresh, 5000);
-    return () => clearInterval(timer);
+    // The lists follow what happens on the server while the lobby is open.
+    const timer = setInterval(() => { if (!document.hidden) refresh(); }, REFRESH_MS);
+    const shown = () => { if (!document.hidden) refresh(); };
+    document.addEventListener("visibilitychange", shown);
+    return () => { clearInterval(timer); document.removeEventListener("visibilitychange", shown); };
   }, []);
 
   async function join(t) {
@@ -298,39 +316,42 @@ export function Lobby() {
 
   const byName = Object.fromEntries(games.map((g) => [g.name, g]));
   return html`
-    <div class="lobby">
+    <${SiteHead} heading=${true} />
+    <main class="lobby" id="main">
       ${error && html`<p class="error" role="alert">${error}</p>`}
       ${created ? html`<${Created} created=${created.created} seats=${created.seats} onClose=${() => { setCreated(null); setChosen(null); refresh(); }} />`
         : html`
         <section class="games">
-          <h2>Start a game</h2>
+          <h2>${t("web.lobby.start")}</h2>
           <div class="game-cards">
             ${games.map((g) => html`
               <button class=${cx("game-card", chosen === g.name && "chosen")} style=${`--accent:${accent(g.name)}`}
                       onClick=${() => setChosen(chosen === g.name ? null : g.name)} aria-pressed=${chosen === g.name}>
                 <span class="title">${g.title}</span>
-                <span class="players">${g.players[0] === g.players[1] ? g.players[0] : `${g.players[0]}–${g.players[1]}`} players</span>
-                <span class="blurb">${BLURB[g.name] || ""}</span>
+                <span class="players">${g.players[0] === g.players[1]
+                  ? t("web.lobby.players", { count: g.players[0] })
+                  : t("web.lobby.players_range", { min: g.players[0], max: g.players[1] })}</span>
+                <span class="blurb">${blurb(g.name)}</span>
               </button>`)}
           </div>
           ${chosen && byName[chosen] && html`<${NewTable} key=${chosen} game=${byName[chosen]}
               onCreated=${(c, seats) => setCreated({ created: c, seats })} />`}
         </section>`}
       <div class="lists">
-        <${TableList} title="My games" tables=${mine.map((m) => m.info)} empty="Games you join or start appear here."
-          action=${(t) => {
-            const m = mine.find((x) => x.table === t.id);
-            return t.status === "finished"
-              ? html`<a class="button" href=${`/replay/${t.id}`}>Replay</a>`
-              : html`<a class="button primary" href=${`/play/${t.id}#seat=${m.seat}&token=${m.token}`}>Resume</a>`;
+        <${TableList} title=${t("web.lobby.mine")} tables=${mine.map((m) => m.info)} empty=${t("web.lobby.mine.empty")}
+          action=${(table) => {
+            const m = mine.find((x) => x.table === table.id);
+            return table.status === "finished"
+              ? html`<a class="button" href=${`/replay/${table.id}`}>${t("web.lobby.replay")}</a>`
+              : html`<a class="button primary" href=${`/play/${table.id}#seat=${m.seat}&token=${m.token}`}>${t("web.lobby.resume")}</a>`;
           }} />
-        <${TableList} title="Open tables" tables=${open} empty="No table is waiting for players."
-          action=${(t) => html`<span class="row"><button onClick=${() => join(t)}>Join</button>
-            <a class="button" href=${`/play/${t.id}`}>Watch</a></span>`} />
-        <${TableList} title="Games in progress" tables=${playing} empty="No game is being played."
-          action=${(t) => html`<a class="button" href=${`/play/${t.id}`}>Watch</a>`} />
-        <${TableList} title="Finished games" tables=${finished} empty="No finished game yet."
-          action=${(t) => html`<a class="button" href=${`/replay/${t.id}`}>Replay</a>`} />
+        <${TableList} title=${t("web.lobby.open")} tables=${open} empty=${t("web.lobby.open.empty")}
+          action=${(table) => html`<span class="row"><button onClick=${() => join(table)}>${t("web.lobby.join")}</button>
+            <a class="button" href=${`/play/${table.id}`}>${t("web.lobby.watch")}</a></span>`} />
+        <${TableList} title=${t("web.lobby.playing")} tables=${playing} empty=${t("web.lobby.playing.empty")}
+          action=${(table) => html`<a class="button" href=${`/play/${table.id}`}>${t("web.lobby.watch")}</a>`} />
+        <${TableList} title=${t("web.lobby.finished")} tables=${finished} empty=${t("web.lobby.finished.empty")}
+          action=${(table) => html`<a class="button" href=${`/replay/${table.id}`}>${t("web.lobby.replay")}</a>`} />
       </div>
-    </div>`;
+    </main>`;
 }

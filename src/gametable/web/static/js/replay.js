@@ -1,6 +1,7 @@
 // The replay viewer: step through a finished game (from the server) or a record file, as
 // any seat or as a spectator; every hand is open once the game is over.
-import { html, useState, useEffect, useMemo, cx, seatName } from "gametable/ui.js";
+import { html, useState, useEffect, useMemo, cx, seatName, SiteHead } from "gametable/ui.js";
+import { t, number } from "gametable/i18n.js";
 import { Log } from "gametable/table.js";
 import { api } from "gametable/api.js";
 import { loadGameModule } from "gametable/games.js";
@@ -13,21 +14,24 @@ function Picker({ onLoaded }) {
     if (!file) return;
     setError(null);
     try {
-      if (file.size > 4 * 1024 * 1024) throw new Error("this file is larger than a record can be (4 MiB)");
+      if (file.size > 4 * 1024 * 1024) throw new Error(t("web.replay.too_large", { size: number(4) }));
       let data;
-      try { data = JSON.parse(await file.text()); } catch { throw new Error("this file is not a JSON record"); }
+      try { data = JSON.parse(await file.text()); } catch { throw new Error(t("web.replay.not_json")); }
       onLoaded(await api.replayRecord(data));
     } catch (err) {
       setError(err.message);
     }
   }
+  useEffect(() => { document.title = t("web.replay.pick_title"); }, []);
   return html`
-    <section class="replay-pick">
-      <h2>Replay a record</h2>
-      <p>Open a record saved by <code>gametable play --record</code>, by the simulator, or downloaded from a finished game.</p>
-      <input type="file" accept=".json,application/json" aria-label="Record file" onChange=${pick} />
+    <${SiteHead} />
+    <main class="replay-pick" id="main">
+      <h1>${t("web.replay.pick_title")}</h1>
+      <p>${t("web.replay.pick_text", { command: "gametable play --record" })}</p>
+      <label class="file-label" for="record-file">${t("web.replay.file")}</label>
+      <input id="record-file" type="file" accept=".json,application/json" onChange=${pick} />
       ${error && html`<p class="error" role="alert">${error}</p>`}
-    </section>`;
+    </main>`;
 }
 
 export function ReplayPage({ tableId }) {
@@ -59,10 +63,16 @@ export function ReplayPage({ tableId }) {
   }, [data]);
 
   const seats = useMemo(() => data && data.names.map((name, s) => ({ seat: s, name, kind: "human", connected: true })), [data]);
+  useEffect(() => {
+    if (data) document.title = t("web.replay.doc_title", { game: data.game.title });
+  }, [data]);
 
-  if (error) return html`<div class="page-error"><h2>Cannot replay</h2><p>${error}</p><a class="button" href="/replay">Open a file</a> <a class="button" href="/">Lobby</a></div>`;
-  if (!data) return tableId ? html`<p class="boot">Loading the game…</p>` : html`<${Picker} onLoaded=${setData} />`;
-  if (!module) return html`<p class="boot">Loading…</p>`;
+  if (error) {
+    return html`<main class="page-error" id="main"><h1>${t("web.replay.cannot")}</h1><p>${error}</p>
+      <a class="button" href="/replay">${t("web.replay.open_file")}</a> <a class="button" href="/">${t("web.table.lobby")}</a></main>`;
+  }
+  if (!data) return tableId ? html`<main id="main"><p class="boot" role="status">${t("web.replay.loading")}</p></main>` : html`<${Picker} onLoaded=${setData} />`;
+  if (!module) return html`<main id="main"><p class="boot" role="status">${t("web.app.loading")}</p></main>`;
   const last = data.steps.length - 1;
   const current = data.steps[step];
   const viewIndex = seat === null ? data.players : seat;
@@ -83,35 +93,37 @@ export function ReplayPage({ tableId }) {
   return html`
     <div class=${cx("table-page replay", `game-${data.game.name}`)} style=${`--accent:${accent(data.game.name)}`}>
       <header class="table-head">
-        <a class="back" href="/">← Lobby</a>
-        <h1>${data.game.title} — replay</h1>
-        <p class="status">Position ${step} of ${last}${step === last && data.over ? " — the end" : ""}${!data.over ? " (unfinished game)" : ""}</p>
+        <a class="back" href="/"><span aria-hidden="true">← </span>${t("web.table.lobby")}</a>
+        <h1>${t("web.replay.title", { game: data.game.title })}</h1>
+        <p class="status">${t(step === last && data.over ? "web.replay.position_end" : "web.replay.position", { step, last })}${!data.over ? ` ${t("web.replay.unfinished")}` : ""}</p>
         <div class="tools">
-          <label>See as
-            <select value=${seat === null ? "" : String(seat)} aria-label="See the game as"
-                    onChange=${(e) => setSeat(e.target.value === "" ? null : Number(e.target.value))}>
-              <option value="">spectator</option>
-              ${data.names.map((n, s) => html`<option value=${s}>${n}</option>`)}
-            </select>
-          </label>
+          <label for="replay-seat">${t("web.replay.see_as")}</label>
+          <select id="replay-seat" value=${seat === null ? "" : String(seat)} aria-label=${t("web.replay.see_as_label")}
+                  onChange=${(e) => setSeat(e.target.value === "" ? null : Number(e.target.value))}>
+            <option value="">${t("web.replay.spectator")}</option>
+            ${data.names.map((n, s) => html`<option value=${s}>${n}</option>`)}
+          </select>
         </div>
       </header>
-      <div class="replay-controls" role="toolbar" aria-label="Replay controls">
-        <button onClick=${() => setStep(0)} disabled=${step === 0} aria-label="First position">|◀</button>
-        <button onClick=${() => setStep(Math.max(0, step - 1))} disabled=${step === 0} aria-label="Back one move">◀</button>
-        <input type="range" min="0" max=${last} value=${step} aria-label="Jump to a move"
+      <section class="replay-area" aria-label=${t("web.replay.controls")}>
+      <div class="replay-controls" role="toolbar" aria-label=${t("web.replay.controls")}>
+        <button onClick=${() => setStep(0)} disabled=${step === 0} aria-label=${t("web.replay.first")}>|◀</button>
+        <button onClick=${() => setStep(Math.max(0, step - 1))} disabled=${step === 0} aria-label=${t("web.replay.back")}>◀</button>
+        <input type="range" min="0" max=${last} value=${step} aria-label=${t("web.replay.jump")}
+               aria-valuetext=${t("web.replay.position", { step, last })}
                onInput=${(e) => setStep(Number(e.target.value))} />
-        <button onClick=${() => setStep(Math.min(last, step + 1))} disabled=${step === last} aria-label="Forward one move">▶</button>
-        <button onClick=${() => setStep(last)} disabled=${step === last} aria-label="Last position">▶|</button>
-        <span class="next-move">${next ? html`Next, ${seatName(seats, next.seat)}: <b>${next.text}</b>` : "No more moves."}</span>
+        <button onClick=${() => setStep(Math.min(last, step + 1))} disabled=${step === last} aria-label=${t("web.replay.forward")}>▶</button>
+        <button onClick=${() => setStep(last)} disabled=${step === last} aria-label=${t("web.replay.last")}>▶|</button>
+        <span class="next-move">${next ? t("web.replay.next", { name: seatName(seats, next.seat), move: next.text }) : t("web.replay.no_more")}</span>
       </div>
-      <main class="board">
+      </section>
+      <main class="board" id="main" aria-label=${t("web.table.board", { game: data.game.title })}>
         <${Table} key=${`${viewIndex}`} frame=${frame} view=${view} seat=${seat} legal=${[]} act=${async () => ({})}
           busy=${false} hint=${null} seats=${seats} toast=${() => {}} settings=${{ animations: false }} readOnly=${true}
           preview=${async () => ({ type: "error", code: "read-only" })} game=${data.game} />
       </main>
-      <section class="log replay-moves" aria-label="What happened">
-        <h3>What happened</h3>
+      <section class="log replay-moves" aria-labelledby="replay-log-title">
+        <h2 id="replay-log-title">${t("web.table.log")}</h2>
         <ol>
           ${log.map((e) => html`
             <li key=${e.index} class=${cx(e.index < current.history_length ? "past" : "future",
@@ -120,8 +132,8 @@ export function ReplayPage({ tableId }) {
         </ol>
       </section>
       ${step === last && data.over && html`
-        <section class="replay-result">
-          <h3>Result</h3>
+        <section class="replay-result" aria-labelledby="replay-result-title">
+          <h2 id="replay-result-title">${t("web.replay.result")}</h2>
           ${(data.result_text || []).map((line) => html`<p>${line}</p>`)}
           ${module.Result && html`<${module.Result} result=${data.result} view=${view} seats=${seats} mySeat=${seat} />`}
         </section>`}

@@ -1,5 +1,5 @@
 // One table's WebSocket: hello, state frames, decisions with acknowledgements, reconnection.
-import { lang } from "gametable/i18n.js";
+import { lang, t } from "gametable/i18n.js";
 
 export class TableSocket {
   constructor(tableId, { token = null, name = null, onFrame, onStatus }) {
@@ -40,7 +40,7 @@ export class TableSocket {
     };
     ws.onclose = (event) => {
       for (const { resolve } of this.waiting.values()) {
-        resolve({ type: "error", code: "disconnected", message: "the connection was lost" });
+        resolve({ type: "error", code: "disconnected", message: t("web.socket.lost") });
       }
       this.waiting.clear();
       if (this.closed) return;
@@ -59,7 +59,7 @@ export class TableSocket {
     const id = this.nextId++;
     return new Promise((resolve) => {
       if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
-        resolve({ type: "error", code: "disconnected", message: "not connected; retrying…" });
+        resolve({ type: "error", code: "disconnected", message: t("web.socket.not_connected") });
         return;
       }
       this.waiting.set(id, { resolve });

@@ -13,8 +13,10 @@ export function myGames() {
 }
 
 export function remember(entry) {
+  const before = myGames().find((g) => g.table === entry.table && g.seat === entry.seat);
   const list = myGames().filter((g) => !(g.table === entry.table && g.seat === entry.seat));
-  list.unshift({ ...entry, at: Date.now() });
+  // "created": this browser opened the table (kept when the seat is remembered again).
+  list.unshift({ ...entry, created: !!(entry.created || (before && before.created)), at: Date.now() });
   localStorage.setItem(KEY, JSON.stringify(list.slice(0, 50)));
 }
 

@@ -3,12 +3,14 @@
 // list of legal moves, the end screen) and hands the table itself to the game's module,
 // loaded from /static/games/<game>/table.js (see docs/web.md).
 import {
-  html, useState, useEffect, useRef, useMemo, useCallback, cx, seatName, clockText, useNow,
-  Modal, Toasts, loadSettings, saveSettings, downloadJSON,
+  html, useState, useEffect, useRef, useCallback, cx, seatName, clockText, useNow,
+  Modal, Toasts, showToast, loadSettings, saveSettings, downloadJSON, LanguagePicker,
 } from "gametable/ui.js";
+import { t, number, list } from "gametable/i18n.js";
+import { playSound } from "gametable/sound.js";
 import { api } from "gametable/api.js";
 import { TableSocket } from "gametable/socket.js";
-import { remember, myGames, myName } from "gametable/store.js";
+import { remember, myGames, myName, setMyName } from "gametable/store.js";
 import { loadGameModule } from "gametable/games.js";
 import { accent } from "gametable/lobby.js";
 import { MovesPanel } from "gametable/moves.js";
@@ -24,31 +26,38 @@ function credentials(tableId) {
 function Seats({ frame, mySeat, receivedAt, now }) {
   const clocks = frame.clocks;
   return html`
-    <ul class="seats" aria-label="Seats">
+    <section class="seats-area" aria-label=${t("web.table.seats")}>
+    <ul class="seats">
       ${frame.seats.map((s) => {
         const turn = frame.to_act.includes(s.seat);
         const c = clocks && clocks.seats[s.seat];
         let left = null;
         if (c && c.remaining !== null) left = c.running ? c.remaining - (now - receivedAt) / 1000 : c.remaining;
+        const name = seatName(frame.seats, s.seat, mySeat);
         return html`
           <li class=${cx("seat", turn && "turn", s.seat === mySeat && "me", !s.connected && "away")}
-              data-seat=${s.seat}>
-            <span class="presence" title=${s.connected ? "connected" : "away"}></span>
-            <span class="name">${seatName(frame.seats, s.seat, mySeat)}</span>
-            ${s.kind === "bot" && html`<span class="tag">bot</span>`}
-            ${s.replaced && html`<span class="tag warn" title="a bot plays until they come back">bot standing in</span>`}
-            ${s.timed_out && html`<span class="tag warn">out of time</span>`}
+              data-seat=${s.seat} key=${s.seat}>
+            <span class="presence" role="img"
+                  aria-label=${s.connected ? t("web.table.seat.connected") : t("web.table.seat.away")}
+                  title=${s.connected ? t("web.table.seat.connected") : t("web.table.seat.away")}></span>
+            <span class="name">${name}</span>
+            ${turn && html`<span class="sr-only">${t("web.table.seat.to_act")}</span>`}
+            ${s.kind === "bot" && html`<span class="tag">${t("web.table.seat.bot")}</span>`}
+            ${s.replaced && html`<span class="tag warn" title=${t("web.table.seat.replaced_title")}>${t("web.table.seat.replaced")}</span>`}
+            ${s.timed_out && html`<span class="tag warn">${t("web.table.seat.timed_out")}</span>`}
             ${left !== null && html`<span class=${cx("clock", c.running && "running", left < 10 && "low")}
-                aria-label=${`${s.name}'s clock`}>${clockText(left)}</span>`}
+                role="timer" aria-label=${t("web.table.seat.clock", { name, time: clockText(left) })}>${clockText(left)}</span>`}
           </li>`;
       })}
-    </ul>`;
+    </ul>
+    </section>`;
 }
 
 /** The whole story of the game in words (the server tells it from the game's events, as
  * this seat knows it), grouped by turn, newest at the bottom; the table's own events (who
- * joined, left, ran out of time) above it. */
-export function Log({ log, events = [], title = "What happened", upTo = null }) {
+ * joined, left, ran out of time) above it. The list scrolls, and takes the keyboard focus
+ * (key l) so that it can be read and scrolled without a pointer. */
+export function Log({ log, events = [], title = t("web.table.log"), upTo = null }) {
   const ref = useRef(null);
   const shown = upTo === null ? log : log.filter((e) => e.index < upTo);
   const turns = [];
@@ -62,52 +71,58 @@ export function Log({ log, events = [], title = "What happened", upTo = null }) 
     if (el) el.scrollTop = el.scrollHeight;
   }, [shown.length]);
   return html`
-    <section class="log" aria-label=${title}>
-      <h3>${title}</h3>
+    <section class="log" aria-labelledby="log-title">
+      <h2 id="log-title">${title}</h2>
       ${events.length > 0 && html`<ul class="table-events">
         ${events.map((e, i) => html`<li key=${i}>${e.text}</li>`)}</ul>`}
-      <ol ref=${ref} class="turns">
-        ${turns.map((t, i) => html`
-          <li key=${`${t.turn}-${i}`} class=${cx("turn", i === turns.length - 1 && "latest")}>
-            <ol class="lines">${t.lines.map((e) => html`<li key=${e.index} data-seat=${e.seat ?? ""}>${e.text}</li>`)}</ol>
+      <ol ref=${ref} class="turns" id="story" tabindex="0" aria-labelledby="log-title">
+        ${turns.map((turn, i) => html`
+          <li key=${`${turn.turn}-${i}`} class=${cx("turn", i === turns.length - 1 && "latest")}>
+            <ol class="lines">${turn.lines.map((e) => html`<li key=${e.index} data-seat=${e.seat ?? ""}>${e.text}</li>`)}</ol>
           </li>`)}
       </ol>
     </section>`;
 }
 
-function statusLine(frame, mySeat) {
+/** Whose turn it is, or how the game stands, in one sentence. */
+export function statusLine(frame, mySeat) {
+  const names = (seats) => list(seats.map((s) => seatName(frame.seats, s, mySeat)));
   if (frame.status === "open") {
-    const waiting = frame.seats.filter((s) => s.kind === "human" && !s.claimed).map((s) => s.name);
-    return `Waiting for players to join (${waiting.join(", ")}).`;
+    const waiting = frame.seats.filter((s) => s.kind === "human" && !s.claimed).map((s) => s.seat);
+    return t("web.table.status.open", { names: names(waiting) });
   }
   if (frame.status === "finished" && frame.seats.length === 1) {
-    return `Game over — ${frame.result.scores[0]} points.`;
+    const score = frame.result.scores[0];
+    return t("web.table.status.over_solo", { count: score });
   }
   if (frame.status === "finished") {
-    const winners = frame.result.winners.map((s) => seatName(frame.seats, s, mySeat));
-    return winners.length > 1 ? `Game over — shared win: ${winners.join(" and ")}.` : `Game over — ${winners[0]} won.`;
+    const winners = frame.result.winners;
+    return winners.length > 1
+      ? t("web.table.status.over_shared", { names: names(winners) })
+      : t("web.table.status.over_won", { name: names(winners) });
   }
   if (mySeat !== null && frame.to_act.includes(mySeat)) {
-    if (frame.legal) return frame.to_act.length > 1 ? "Your choice (everyone chooses at once)." : "Your turn.";
-    return "Your turn — a bot is deciding for you.";
+    if (frame.legal) return frame.to_act.length > 1 ? t("web.table.status.your_choice") : t("web.table.status.your_turn");
+    return t("web.table.status.your_turn_bot");
   }
-  const names = frame.to_act.map((s) => seatName(frame.seats, s, mySeat));
-  return `Waiting for ${names.join(", ")}…`;
+  return t("web.table.status.waiting", { names: names(frame.to_act) });
 }
 
 /** A match's standings: each game's scores, the running totals, games won and ranks. */
 function MatchStandings({ match, seats, mySeat }) {
   return html`
-    <table class="scores match-standings" aria-label="Match standings">
-      <caption>Match after game ${match.scores.length} of ${match.games}${match.over ? " — the match is over" : ""}
-        ${match.tiebreak && html` · decided by ${match.tiebreak}`}</caption>
-      <thead><tr><th>Seat</th>${match.scores.map((_, i) => html`<th>Game ${i + 1}</th>`)}
-        <th>Total</th><th>Games won</th><th>Rank</th></tr></thead>
+    <table class="scores match-standings" aria-label=${t("web.table.match.standings")}>
+      <caption>${match.over
+        ? t("web.table.match.caption_over", { number: match.scores.length, games: match.games })
+        : t("web.table.match.caption", { number: match.scores.length, games: match.games })}
+        ${match.tiebreak && html` · ${t("web.table.match.tiebreak", { tiebreak: match.tiebreak })}`}</caption>
+      <thead><tr><th scope="col">${t("web.table.score.player")}</th>${match.scores.map((_, i) => html`<th scope="col">${t("web.table.match.game", { number: i + 1 })}</th>`)}
+        <th scope="col">${t("web.table.match.total")}</th><th scope="col">${t("web.table.match.won")}</th><th scope="col">${t("web.table.score.rank")}</th></tr></thead>
       <tbody>${match.totals.map((total, s) => html`
         <tr class=${cx(match.over && match.ranks[s] === 1 && "winner")}>
-          <td>${seatName(seats, s, mySeat)}</td>
-          ${match.scores.map((g) => html`<td>${g[s]}</td>`)}
-          <td><b>${total}</b></td><td>${match.games_won[s]}</td><td>${match.ranks[s]}</td></tr>`)}</tbody>
+          <th scope="row">${seatName(seats, s, mySeat)}</th>
+          ${match.scores.map((g) => html`<td>${number(g[s])}</td>`)}
+          <td><b>${number(total)}</b></td><td>${number(match.games_won[s])}</td><td>${number(match.ranks[s])}</td></tr>`)}</tbody>
     </table>`;
 }
 
@@ -126,34 +141,148 @@ function EndScreen({ frame, module, mySeat, tableId, token, onClose }) {
     downloadJSON(`${record.game}-${tableId}.json`, record);
   }
   return html`
-    <${Modal} title="Game over" onClose=${onClose} wide=${true}>
+    <${Modal} title=${t("web.table.end.title")} onClose=${onClose} wide=${true}>
       ${(frame.result_text || []).map((line, i) => html`<p class=${cx(i === 0 && "verdict")}>${line}</p>`)}
       <table class="scores">
-        <thead><tr><th>Seat</th><th>Score</th><th>Rank</th></tr></thead>
+        <thead><tr><th scope="col">${t("web.table.score.player")}</th><th scope="col">${t("web.table.score.score")}</th><th scope="col">${t("web.table.score.rank")}</th></tr></thead>
         <tbody>${result.scores.map((score, s) => html`
-          <tr class=${cx(result.winners.includes(s) && "winner")}><td>${seatName(frame.seats, s, mySeat)}</td>
-            <td>${score}</td><td>${result.ranks[s]}</td></tr>`)}</tbody>
+          <tr class=${cx(result.winners.includes(s) && "winner")}><th scope="row">${seatName(frame.seats, s, mySeat)}</th>
+            <td>${number(score)}</td><td>${number(result.ranks[s])}</td></tr>`)}</tbody>
       </table>
       ${frame.match && html`<${MatchStandings} match=${frame.match} seats=${frame.seats} mySeat=${mySeat} />`}
       ${Result && html`<${Result} result=${result} view=${frame.view} seats=${frame.seats} mySeat=${mySeat} />`}
       <div class="row end-actions">
-        ${next && html`<a class="button primary" href=${next}>Next game of the match →</a>`}
-        ${frame.match && !frame.match.over && !next && html`<span class="muted">Dealing the next game…</span>`}
-        <button class=${next ? "" : "primary"} onClick=${download}>Download the record</button>
-        <a class="button" href=${`/replay/${tableId}`}>Replay this game</a>
-        <a class="button" href="/">Lobby</a>
+        ${next && html`<a class="button primary" href=${next}>${t("web.table.end.next_game")}</a>`}
+        ${frame.match && !frame.match.over && !next && html`<span class="muted">${t("web.table.end.dealing")}</span>`}
+        <button class=${next ? "" : "primary"} onClick=${download}>${t("web.table.end.download")}</button>
+        <a class="button" href=${`/replay/${tableId}`}>${t("web.table.end.replay")}</a>
+        <a class="button" href="/">${t("web.table.lobby")}</a>
       </div>
     <//>`;
 }
 
+/** The table's settings: the language, animations and sounds (each remembered). */
+function SettingsMenu({ settings, onChange }) {
+  const [open, setOpen] = useState(false);
+  const box = useRef(null);
+  useEffect(() => {
+    if (!open) return undefined;
+    const outside = (e) => { if (box.current && !box.current.contains(e.target)) setOpen(false); };
+    const key = (e) => {
+      if (e.key === "Escape") {
+        setOpen(false);
+        const button = box.current && box.current.querySelector("button");
+        if (button) button.focus();
+      }
+    };
+    document.addEventListener("pointerdown", outside);
+    document.addEventListener("keydown", key);
+    return () => { document.removeEventListener("pointerdown", outside); document.removeEventListener("keydown", key); };
+  }, [open]);
+  useEffect(() => {
+    // key s opens the menu (see the help)
+    const opener = () => setOpen(true);
+    window.addEventListener("gametable:settings", opener);
+    return () => window.removeEventListener("gametable:settings", opener);
+  }, []);
+  useEffect(() => {
+    if (open && box.current) {
+      // On a narrow screen the menu stays on it (it hangs left from the button).
+      const menu = box.current.querySelector(".settings-menu");
+      const left = menu ? menu.getBoundingClientRect().left : 8;
+      if (menu && left < 8) menu.style.transform = `translateX(${8 - left}px)`;
+      const first = box.current.querySelector(".settings-menu select, .settings-menu input");
+      if (first) first.focus();
+    }
+  }, [open]);
+  const set = (key, value) => onChange({ ...settings, [key]: value });
+  return html`
+    <div class="settings" ref=${box}>
+      <button class="icon" aria-label=${t("web.settings.title")} title=${t("web.settings.title")}
+              aria-expanded=${open} aria-controls="settings-menu" onClick=${() => setOpen(!open)}>
+        <span aria-hidden="true">${settings.animations ? "✦" : "✧"}</span></button>
+      ${open && html`
+        <div class="settings-menu" id="settings-menu" role="group" aria-label=${t("web.settings.title")}>
+          <${LanguagePicker} id="table-language" />
+          <label class="check"><input type="checkbox" checked=${settings.animations}
+              onChange=${(e) => set("animations", e.target.checked)} /> ${t("web.settings.animations")}</label>
+          <label class="check"><input type="checkbox" checked=${settings.sounds}
+              onChange=${(e) => set("sounds", e.target.checked)} /> ${t("web.settings.sounds")}</label>
+        </div>`}
+    </div>`;
+}
+
+/** A guest opening an invite link says what the others will call them before sitting. */
+function NamePrompt({ seat, tableId, onDone }) {
+  const [name, setName] = useState("");
+  function submit(e) {
+    e.preventDefault();
+    const clean = name.trim();
+    if (!clean) return;
+    setMyName(clean);
+    onDone(clean);
+  }
+  return html`
+    <main class="name-page" id="main">
+      <${Modal} title=${t("web.name.title")}>
+        <form class="name-form" onSubmit=${submit}>
+          <p>${t("web.name.why", { seat: t("web.seat.player", { number: seat + 1 }) })}</p>
+          <label for="guest-name">${t("web.name.label")}</label>
+          <input id="guest-name" value=${name} maxlength="64" required autocomplete="nickname"
+                 onInput=${(e) => setName(e.target.value)} ref=${(el) => el && !name && el.focus()} />
+          <div class="row">
+            <button class="primary" type="submit" disabled=${!name.trim()}>${t("web.name.take")}</button>
+            <a class="button" href=${`/play/${encodeURIComponent(tableId)}`}>${t("web.name.watch")}</a>
+          </div>
+        </form>
+      <//>
+    </main>`;
+}
+
+/** Is this seat a human's that nobody has named? (The server labels it "Seat <n>".) */
+function nameless(entry) {
+  return !!entry && entry.kind === "human" && (!entry.name || entry.name === `Seat ${entry.seat}`);
+}
+
+/** What a screen reader hears as the game goes on: the others' moves and the table's news
+ * since the last position (the reader's own moves are not repeated), then whose turn it is. */
+function announce(frame, previous, mySeat) {
+  const log = frame.log || [];
+  const events = (frame.events || []).filter((e) => e.kind !== "created");
+  const mark = {
+    index: log.length ? log[log.length - 1].index : -1,
+    at: events.length ? events[events.length - 1].at : 0,
+    turn: `${frame.status}:${frame.to_act.join(",")}`,
+  };
+  if (!previous) return { mark, lines: [statusLine(frame, mySeat)], moves: 0 };
+  const parts = [];
+  for (const e of events) if (e.at > previous.at) parts.push(e.text);
+  let moves = 0;
+  for (const e of log) {
+    if (e.index <= previous.index) continue;
+    moves += 1;
+    if (mySeat === null || e.seat !== mySeat) parts.push(e.text);
+  }
+  if (parts.length || mark.turn !== previous.turn) parts.push(statusLine(frame, mySeat));
+  return { mark, lines: parts, moves };
+}
+
+const SHORTCUT_KEYS = ["m", "h", "?", "s", "l"];
+let newsIds = 0;
+
 export function TablePage({ tableId }) {
   const [{ token, seat: hashSeat }] = useState(() => credentials(tableId));
+  // A guest with an invite link (or a seat taken from the lobby) and no name is asked for
+  // one before taking the seat; whoever opened the table chose to stay nameless or not.
+  const [gate, setGate] = useState(() => {
+    const opened = myGames().some((g) => g.table === tableId && g.seat === hashSeat && g.created);
+    return token && !myName() && !opened ? "checking" : "open";
+  });
   const [frame, setFrame] = useState(null);
   const [receivedAt, setReceivedAt] = useState(Date.now());
   const [welcome, setWelcome] = useState(null);
   const [module, setModule] = useState(null);
   const [connection, setConnection] = useState("connecting");
-  const [toasts, setToasts] = useState([]);
   // The version a move was sent from while its answer is awaited: the page is busy only
   // while it still shows that position. The server sends the new position before its
   // acknowledgement, so a click on the new position must not wait for the old answer.
@@ -169,16 +298,24 @@ export function TablePage({ tableId }) {
   // What the server says of its services while one of them does not answer (null: all do).
   const [service, setService] = useState(null);
   const [settings, setSettings] = useState(loadSettings());
+  // The screen reader's news (a polite live log: each new line is read once, in order) and
+  // where it was last brought to.
+  const [news, setNews] = useState([]);
+  const heard = useRef(null);
   const socket = useRef(null);
   const now = useNow(frame && frame.clocks && frame.status === "playing");
 
-  const toast = useCallback((text, kind = "error") => {
-    const id = Math.random();
-    setToasts((t) => [...t, { id, text, kind }]);
-    setTimeout(() => setToasts((t) => t.filter((x) => x.id !== id)), kind === "error" ? 7000 : 4000);
-  }, []);
+  const toast = useCallback((text, kind = "error") => showToast(text, kind), []);
 
   useEffect(() => {
+    if (gate !== "checking") return;
+    api.table(tableId)
+      .then((summary) => setGate(nameless(summary.seats[hashSeat]) ? "ask" : "open"))
+      .catch(() => setGate("open"));
+  }, [gate]);
+
+  useEffect(() => {
+    if (gate !== "open") return undefined;
     const s = new TableSocket(tableId, {
       token,
       name: myName() || null,
@@ -201,15 +338,33 @@ export function TablePage({ tableId }) {
     });
     socket.current = s;
     return () => s.close();
-  }, [tableId]);
+  }, [tableId, gate]);
 
   useEffect(() => {
     if (!welcome) return;
-    document.title = `${welcome.game.title} — gametable`;
-    loadGameModule(welcome.game.name).then(setModule).catch((e) => setFatal(`cannot load the table: ${e.message}`));
+    document.title = t("web.table.doc_title", { game: welcome.game.title });
+    loadGameModule(welcome.game.name).then(setModule)
+      .catch((e) => setFatal(t("web.table.cannot_load", { error: e.message })));
   }, [welcome && welcome.game.name]);
 
   const mySeat = welcome ? welcome.seat : hashSeat;
+
+  // The news for screen readers, and the sounds (when turned on), as each position comes.
+  useEffect(() => {
+    if (!frame || !welcome) return;
+    const before = heard.current;
+    const { mark, lines, moves } = announce(frame, before, mySeat);
+    heard.current = mark;
+    if (lines.length) {
+      setNews((old) => [...old, ...lines.map((text) => ({ id: ++newsIds, text }))].slice(-12));
+    }
+    if (!before) return;
+    const mine = mySeat !== null && frame.status === "playing" && frame.to_act.includes(mySeat);
+    const wasMine = before.turn.startsWith("playing:") && before.turn.slice(8).split(",").includes(String(mySeat));
+    if (frame.status === "finished" && !before.turn.startsWith("finished")) playSound("end", settings);
+    else if (mine && !wasMine) playSound("turn", settings);
+    else if (moves > 0) playSound("move", settings);
+  }, [frame, welcome]);
 
   // Moves wait while the server cannot store them (its database is being restarted).
   const waiting = !!service && !service.moves;
@@ -245,11 +400,25 @@ export function TablePage({ tableId }) {
     }
   }
 
+  function changeSettings(next) {
+    saveSettings(next);
+    setSettings(next);
+  }
+
   useEffect(() => {
     const key = (e) => {
-      if (e.target && ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
-      if (e.key === "m" && frame && frame.legal) { e.preventDefault(); setShowMoves(true); }
-      if (e.key === "h" && frame && frame.legal) { e.preventDefault(); askHint(); }
+      if (e.ctrlKey || e.metaKey || e.altKey || !SHORTCUT_KEYS.includes(e.key)) return;
+      if (e.target && (["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName) || e.target.isContentEditable)) return;
+      if (document.querySelector(".modal")) return; // a dialog has the keyboard
+      const canPlay = frame && frame.legal && frame.legal.length > 0;
+      if (e.key === "m" && canPlay) { e.preventDefault(); setShowMoves(true); }
+      if (e.key === "h" && canPlay) { e.preventDefault(); askHint(); }
+      if (e.key === "?") { e.preventDefault(); setShowHelp(true); }
+      if (e.key === "s") { e.preventDefault(); window.dispatchEvent(new Event("gametable:settings")); }
+      if (e.key === "l") {
+        const story = document.getElementById("story");
+        if (story) { e.preventDefault(); story.focus(); }
+      }
     };
     window.addEventListener("keydown", key);
     return () => window.removeEventListener("keydown", key);
@@ -259,61 +428,78 @@ export function TablePage({ tableId }) {
   // shows the answer's facts and words instead of computing any rule itself.
   const preview = useCallback((draft) => socket.current.request({ type: "preview", draft }), []);
 
+  if (gate === "ask") {
+    return html`<${NamePrompt} seat=${hashSeat} tableId=${tableId} onDone=${() => setGate("open")} />`;
+  }
   if (fatal) {
-    return html`<div class="page-error"><h2>Cannot open this table</h2><p>${fatal}</p><a class="button" href="/">Lobby</a></div>`;
+    return html`<main class="page-error" id="main"><h1>${t("web.table.cannot_open")}</h1><p>${fatal}</p>
+      <a class="button" href="/">${t("web.table.lobby")}</a></main>`;
   }
   if (!frame || !welcome || !module) {
-    return html`<p class="boot">${connection === "reconnecting" ? "Reconnecting…" : "Opening the table…"}</p>`;
+    return html`<main id="main"><p class="boot" role="status">${connection === "reconnecting" ? t("web.table.reconnecting") : t("web.table.opening")}</p></main>`;
   }
   const Table = module.Table;
   const myTurn = frame.legal && frame.legal.length > 0;
+  const connectionWords = {
+    connecting: t("web.table.connection.connecting"),
+    reconnecting: t("web.table.connection.reconnecting"),
+    refused: t("web.table.connection.refused"),
+  };
   return html`
     <div class=${cx("table-page", `game-${welcome.game.name}`, myTurn && "my-turn")}
          data-version=${frame.version} data-status=${frame.status}
          style=${`--accent:${accent(welcome.game.name)}`}>
       <header class="table-head">
-        <a class="back" href="/" aria-label="Lobby">← Lobby</a>
+        <a class="back" href="/"><span aria-hidden="true">← </span>${t("web.table.lobby")}</a>
         <h1>${welcome.game.title}</h1>
-        <p class=${cx("status", myTurn && "yours")} role="status" aria-live="polite">${statusLine(frame, mySeat)}</p>
-        ${frame.match && html`<p class="match-line" aria-label="Match">Game ${frame.match.number} of ${frame.match.games}
-          · totals ${frame.match.totals.map((t, s) => `${seatName(frame.seats, s, mySeat)} ${t}`).join(", ")}</p>`}
+        <p class=${cx("status", myTurn && "yours")}>${statusLine(frame, mySeat)}</p>
+        ${frame.match && html`<div class="match-line" role="group" aria-label=${t("web.table.match.label")}>${t("web.table.match.line", {
+          number: frame.match.number, games: frame.match.games,
+          totals: list(frame.match.totals.map((points, s) => t("web.table.match.total_of", { name: seatName(frame.seats, s, mySeat), points }))),
+        })}</div>`}
         <div class="tools">
-          ${mySeat === null && html`<span class="tag">spectator</span>`}
-          ${connection !== "open" && html`<span class="tag warn">${connection}…</span>`}
-          ${myTurn && html`<button onClick=${askHint} disabled=${hint && hint.pending} title="h">Hint</button>`}
-          ${myTurn && html`<button onClick=${() => setShowMoves(true)} title="m">All moves</button>`}
-          <button class="icon" title="How to play here" aria-label="How to play"
+          ${mySeat === null && html`<span class="tag">${t("web.table.spectator")}</span>`}
+          ${connection !== "open" && html`<span class="tag warn">${connectionWords[connection] || connection}</span>`}
+          ${myTurn && html`<button onClick=${askHint} disabled=${hint && hint.pending} aria-keyshortcuts="h" title=${t("web.table.key_title", { key: "h" })}>${t("web.table.hint")}</button>`}
+          ${myTurn && html`<button onClick=${() => setShowMoves(true)} aria-keyshortcuts="m" title=${t("web.table.key_title", { key: "m" })}>${t("web.table.all_moves")}</button>`}
+          <button class="icon" title=${t("web.table.help_title")} aria-label=${t("web.table.help")} aria-keyshortcuts="?"
             onClick=${() => setShowHelp(true)}>?</button>
-          <button class="icon" title="Settings" aria-label="Settings"
-            onClick=${() => { const next = { ...settings, animations: !settings.animations }; saveSettings(next); setSettings(next); }}>
-            ${settings.animations ? "✦" : "✧"}</button>
-          ${frame.status === "finished" && html`<button onClick=${() => setShowEnd(true)}>Scores</button>`}
+          <${SettingsMenu} settings=${settings} onChange=${changeSettings} />
+          ${frame.status === "finished" && html`<button onClick=${() => setShowEnd(true)}>${t("web.table.scores")}</button>`}
         </div>
       </header>
-      ${(service || connection === "reconnecting") && html`<p class="service-banner" role="status">
-          ${connection === "reconnecting" ? "The connection to the server was lost; reconnecting…" : service.message}
-          ${waiting && connection !== "reconnecting" && " Reconnecting…"}</p>`}
+      ${(service || connection === "reconnecting") && html`<section class="service-area" aria-label=${t("web.table.service_label")}>
+        <p class="service-banner" role="status">
+          ${connection === "reconnecting" ? t("web.table.connection.lost") : service.message}
+          ${waiting && connection !== "reconnecting" && ` ${t("web.table.connection.retrying")}`}</p></section>`}
       <${Seats} frame=${frame} mySeat=${mySeat} receivedAt=${receivedAt} now=${now} />
-      <main class="board">
+      <main class="board" id="main" aria-label=${t("web.table.board", { game: welcome.game.title })}>
         <${Table} key=${mySeat} frame=${frame} view=${frame.view} seat=${mySeat} legal=${frame.legal || []}
           act=${act} busy=${busy} hint=${hint && hint.action !== undefined ? hint : null}
           seats=${frame.seats} toast=${toast} settings=${settings} readOnly=${false}
           preview=${preview} game=${welcome.game} />
       </main>
       <${Log} log=${frame.log || []} events=${(frame.events || []).filter((e) => e.kind !== "created").slice(-6)} />
+      <div class="sr-only" role="log" aria-live="polite" aria-relevant="additions" id="news"
+           aria-label=${t("web.table.news")}>${news.map((line) => html`<p key=${line.id}>${line.text}</p>`)}</div>
       ${showMoves && frame.legal && html`<${MovesPanel} legal=${frame.legal} hint=${hint}
           onPick=${async (m) => { setShowMoves(false); await act(m); }} onClose=${() => setShowMoves(false)} />`}
       ${frame.status === "finished" && showEnd && html`<${EndScreen} frame=${frame} module=${module}
           mySeat=${mySeat} tableId=${tableId} token=${token} onClose=${() => setShowEnd(false)} />`}
-      ${showHelp && html`<${Modal} title=${`How to play ${welcome.game.title} here`} onClose=${() => setShowHelp(false)}>
-          <p>${module.help}</p>
+      ${showHelp && html`<${Modal} title=${t("web.help.title", { game: welcome.game.title })} onClose=${() => setShowHelp(false)}>
+          ${module.help && html`<p>${module.help}</p>`}
+          <h3>${t("web.help.keys")}</h3>
           <ul class="keys">
-            <li><kbd>m</kbd> every legal move as a list (arrows and Enter to play one)</li>
-            <li><kbd>h</kbd> a hint from the game's strongest bot</li>
-            <li><kbd>Tab</kbd> / <kbd>Enter</kbd> reach and press every card, bowl and button</li>
+            <li><kbd>m</kbd> ${t("web.help.key.moves")}</li>
+            <li><kbd>h</kbd> ${t("web.help.key.hint")}</li>
+            <li><kbd>l</kbd> ${t("web.help.key.log")}</li>
+            <li><kbd>s</kbd> ${t("web.help.key.settings")}</li>
+            <li><kbd>?</kbd> ${t("web.help.key.help")}</li>
+            <li><kbd>${t("web.help.kbd.tab")}</kbd> / <kbd>${t("web.help.kbd.enter")}</kbd> ${t("web.help.key.tab")}</li>
+            <li><kbd>${t("web.help.kbd.escape")}</kbd> ${t("web.help.key.escape")}</li>
           </ul>
-          <p class="muted">The ✦ button turns the animations off or on. An illegal attempt is explained and changes nothing.</p>
+          <p class="muted">${t("web.help.note")}</p>
         <//>`}
-      <${Toasts} items=${toasts} onDismiss=${(id) => setToasts((t) => t.filter((x) => x.id !== id))} />
+      <${Toasts} />
     </div>`;
 }

@@ -1,10 +1,12 @@
 // Shared UI toolkit for the shell and the games' tables: htm bound to Preact, hooks, and a
-// few small components. Games import it as "gametable/ui.js".
+// few small components. Games import it as "gametable/ui.js". Every word it shows comes
+// from the catalogs (gametable/i18n.js's t).
 import { h, render, Fragment, createContext } from "preact";
 import {
   useState, useEffect, useRef, useMemo, useCallback, useContext, useLayoutEffect,
 } from "preact/hooks";
 import htm from "htm";
+import { t, number, lang, languages, setLang } from "gametable/i18n.js";
 
 export const html = htm.bind(h);
 export {
@@ -17,24 +19,38 @@ export function cx(...names) {
   return names.filter(Boolean).join(" ");
 }
 
-/** A seat's display name from the table's seat list. */
+/**
+ * A seat's name as people read it: the player's name, a bot's name, or "Player 2" for a
+ * human seat nobody has named yet (the server labels such a seat "Seat <n>", counted from 0:
+ * server/specs.py's seat_labels; the page never shows that label).
+ */
+export function seatLabel(entry) {
+  if (!entry) return "";
+  if (entry.kind === "human" && (!entry.name || entry.name === `Seat ${entry.seat}`)) {
+    return t("web.seat.player", { number: entry.seat + 1 });
+  }
+  return entry.name;
+}
+
+/** A seat's display name from the table's seat list ("Ana (you)" for the reader's own). */
 export function seatName(seats, seat, mySeat) {
   if (seat === null || seat === undefined) return "—";
   const entry = seats && seats[seat];
-  const base = entry ? entry.name : `Seat ${seat}`;
-  return seat === mySeat ? `${base} (you)` : base;
+  const base = entry ? seatLabel(entry) : t("web.seat.player", { number: seat + 1 });
+  return seat === mySeat ? t("web.seat.you", { name: base }) : base;
 }
 
-/** "1 point" / "3 points". */
+/** English only ("1 point" / "3 points"): kept for the games' tables until they say their
+ * words through their catalogs. The shell uses plural messages: t(id, {count}). */
 export function plural(n, word, many) {
   return `${n} ${n === 1 || n === -1 ? word : many || word + "s"}`;
 }
 
-/** Seconds as m:ss. */
+/** Seconds as m:ss, with the language's digits. */
 export function clockText(seconds) {
   if (seconds === null || seconds === undefined) return "";
   const s = Math.max(0, Math.ceil(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  return `${number(Math.floor(s / 60))}:${number(s % 60, { minimumIntegerDigits: 2 })}`;
 }
 
 /** The time (ms), refreshed four times a second while ``active``: for running clocks. */
@@ -64,44 +80,105 @@ export function useStateFor(key, initial) {
   return [value, set];
 }
 
-/** A modal dialog that traps nothing fancy: a titled panel over a dimmed page. */
+// -- messages (toasts) and dialogs -------------------------------------------------------
+// Toasts live in one store: shown at the top of the page, or — while a dialog is open —
+// inside the topmost dialog, under its content, so that a message never covers a dialog.
+
+const toastStore = { items: [], modals: [], listeners: new Set() };
+
+function emitToasts() {
+  for (const fn of toastStore.listeners) fn();
+}
+
+function useToastStore() {
+  const [, force] = useState(0);
+  useEffect(() => {
+    const fn = () => force((x) => x + 1);
+    toastStore.listeners.add(fn);
+    return () => toastStore.listeners.delete(fn);
+  }, []);
+  return toastStore;
+}
+
+/** Show a message for a while: ``kind`` "error" (7 s) or "notice" (4 s). */
+export function showToast(text, kind = "error") {
+  const id = Math.random();
+  toastStore.items = [...toastStore.items, { id, text, kind }];
+  emitToasts();
+  setTimeout(() => dismissToast(id), kind === "error" ? 7000 : 4000);
+  return id;
+}
+
+export function dismissToast(id) {
+  toastStore.items = toastStore.items.filter((x) => x.id !== id);
+  emitToasts();
+}
+
+function ToastList({ items }) {
+  return items.map((x) => html`
+    <div class=${cx("toast", x.kind)} key=${x.id} onClick=${() => dismissToast(x.id)}>${x.text}</div>`);
+}
+
+/** The page's messages (drawn inside the open dialog instead while there is one). */
+export function Toasts() {
+  const store = useToastStore();
+  const hidden = store.modals.length > 0;
+  return html`
+    <div class="toasts" role="status" aria-live="polite">
+      ${!hidden && html`<${ToastList} items=${store.items} />`}
+    </div>`;
+}
+
+let modalIds = 0;
+
+/** A modal dialog: a titled panel over a dimmed page; Escape or × closes it. */
 export function Modal({ title, onClose, children, wide }) {
   const ref = useRef(null);
+  const [id] = useState(() => ++modalIds);
+  const store = useToastStore();
   useEffect(() => {
     const el = ref.current;
+    const before = document.activeElement;
     if (el && !el.contains(document.activeElement)) el.focus();
     const key = (e) => { if (e.key === "Escape" && onClose) onClose(); };
     window.addEventListener("keydown", key);
-    return () => window.removeEventListener("keydown", key);
+    toastStore.modals = [...toastStore.modals, id];
+    emitToasts();
+    return () => {
+      window.removeEventListener("keydown", key);
+      toastStore.modals = toastStore.modals.filter((m) => m !== id);
+      emitToasts();
+      // Focus goes back where it was when the dialog opened.
+      if (before && before.isConnected && typeof before.focus === "function") before.focus();
+    };
   }, []);
+  const top = store.modals[store.modals.length - 1] === id;
+  const titleId = `modal-title-${id}`;
   return html`
     <div class="modal-back" onClick=${(e) => { if (e.target === e.currentTarget && onClose) onClose(); }}>
-      <div class=${cx("modal", wide && "wide")} role="dialog" aria-modal="true" aria-label=${title} tabindex="-1" ref=${ref}>
+      <div class=${cx("modal", wide && "wide")} role="dialog" aria-modal="true" aria-labelledby=${titleId}
+           tabindex="-1" ref=${ref}>
         <div class="modal-head">
-          <h2>${title}</h2>
-          ${onClose && html`<button class="icon" aria-label="Close" onClick=${onClose}>×</button>`}
+          <h2 id=${titleId}>${title}</h2>
+          ${onClose && html`<button class="icon" aria-label=${t("web.dialog.close")} onClick=${onClose}>×</button>`}
         </div>
         <div class="modal-body">${children}</div>
+        ${top && store.items.length > 0 && html`
+          <div class="modal-toasts" role="status"><${ToastList} items=${store.items} /></div>`}
       </div>
     </div>`;
 }
 
-/** Messages that fade after a while (errors from the server, notices). */
-export function Toasts({ items, onDismiss }) {
-  return html`
-    <div class="toasts" role="status" aria-live="polite">
-      ${items.map((t) => html`
-        <div class=${cx("toast", t.kind)} key=${t.id} onClick=${() => onDismiss(t.id)}>${t.text}</div>`)}
-    </div>`;
-}
+// -- settings --------------------------------------------------------------------------
 
-/** The user's preferences (kept in localStorage). */
+/** The user's preferences (kept in localStorage): animations on, sounds off by default. */
 const SETTINGS_KEY = "gametable.settings";
+const DEFAULTS = { animations: true, sounds: false };
 export function loadSettings() {
   try {
-    return { animations: true, ...JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") };
+    return { ...DEFAULTS, ...JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") };
   } catch {
-    return { animations: true };
+    return { ...DEFAULTS };
   }
 }
 export function saveSettings(settings) {
@@ -109,6 +186,27 @@ export function saveSettings(settings) {
   document.documentElement.classList.toggle("no-anim", !settings.animations);
 }
 document.documentElement.classList.toggle("no-anim", !loadSettings().animations);
+
+/** A language's name in that language ("Français", "日本語"), from the browser's locale data. */
+export function languageName(code) {
+  try {
+    const name = new Intl.DisplayNames([code], { type: "language" }).of(code);
+    return name ? name.charAt(0).toLocaleUpperCase(code) + name.slice(1) : code;
+  } catch {
+    return code;
+  }
+}
+
+/** The language of the page: choosing one draws the page anew in it and remembers it. */
+export function LanguagePicker({ id = "language" }) {
+  return html`
+    <label class="language" for=${id}>
+      <span>${t("web.settings.language")}</span>
+      <select id=${id} value=${lang()} onChange=${(e) => setLang(e.target.value)}>
+        ${languages().map((code) => html`<option value=${code} lang=${code}>${languageName(code)}</option>`)}
+      </select>
+    </label>`;
+}
 
 /** Download a JSON value as a file. */
 export function downloadJSON(name, data) {
@@ -119,4 +217,18 @@ export function downloadJSON(name, data) {
   document.body.appendChild(a);
   a.click();
   setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+}
+
+/** The site's header (lobby, replay picker): the name, the replay link, the language.
+ * ``heading``: the site's name is the page's level-one heading (the lobby). */
+export function SiteHead({ heading = false }) {
+  const brand = html`<a class="brand" href="/"><span class="bowl" aria-hidden="true"></span>gametable</a>`;
+  return html`
+    <header class="site-head">
+      ${heading ? html`<h1 class="brand-heading">${brand}</h1>` : brand}
+      <nav aria-label=${t("web.nav.label")}>
+        <a href="/replay">${t("web.nav.replay")}</a>
+        <${LanguagePicker} id="site-language" />
+      </nav>
+    </header>`;
 }
