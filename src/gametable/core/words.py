@@ -141,6 +141,8 @@ class Catalog:
         self.locale = locale
         self.entries = dict(entries)
         self.plural = plural
+        self.plural_forms: tuple[int, str] | None = None
+        """The number of forms and the gettext rule ``plural`` follows (for a browser)."""
 
     def template(self, msg_id: str, count: Any = None) -> str | None:
         entry = self.entries.get(msg_id)
@@ -215,10 +217,22 @@ def _forms(value: object) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) and value else ()
 
 
-def _plural_rule(locale: str) -> Callable[[int], int]:
+def plural_forms(locale: str) -> tuple[int, str]:
+    """The number of plural forms of ``locale`` and its gettext rule (a C expression of
+    ``n`` giving a form's index): the ``Plural-Forms`` of the core's ``<locale>.po``, whose
+    forms every translation of that language follows; Babel's rule for the language when
+    there is no such file (English)."""
     from babel.messages.plurals import get_plural
 
-    return gettext.c2py(get_plural(locale).plural_expr)
+    translation = Path(str(resources.files("gametable"))) / "locale" / f"{locale}.po"
+    if locale != DEFAULT_LOCALE and translation.is_file():
+        from babel.messages.pofile import read_po
+
+        with translation.open("rb") as f:
+            po = read_po(f, locale=locale)
+        return po.num_plurals, po.plural_expr
+    rule = get_plural(locale)
+    return rule.num_plurals, rule.plural_expr
 
 
 def load_catalog(locale: str = DEFAULT_LOCALE) -> Catalog:
@@ -239,7 +253,9 @@ def load_catalog(locale: str = DEFAULT_LOCALE) -> Catalog:
                 for context, _, forms in _read(translation, locale):
                     if forms:
                         entries[context] = Entry(forms)
-        catalog = Catalog(locale, entries, _plural_rule(locale))
+        rule = plural_forms(locale)
+        catalog = Catalog(locale, entries, gettext.c2py(rule[1]))
+        catalog.plural_forms = rule
         _CACHE[locale] = catalog
         return catalog
 
@@ -248,14 +264,12 @@ def catalog_json(locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
     """The catalog of ``locale`` for a browser: every message's forms by id, and the
     language's gettext plural rule (the index of the form for a ``count``), so that the
     page renders exactly what :func:`render` would (``web/static/js/i18n.js``)."""
-    from babel.messages.plurals import get_plural
-
     catalog = load_catalog(locale)
-    rule = get_plural(locale)
+    count, expression = catalog.plural_forms or plural_forms(locale)
     return {
         "lang": locale,
         "available": available_locales(),
-        "plural": {"count": rule.num_plurals, "expression": rule.plural_expr},
+        "plural": {"count": count, "expression": expression},
         "messages": {
             key: entry.forms[0] if len(entry.forms) == 1 else list(entry.forms)
             for key, entry in sorted(catalog.entries.items())
