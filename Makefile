@@ -10,7 +10,7 @@ PYTEST_WORKERS ?= 2
 # The compiled fast paths (Cython: observation encoders, the solo planner's rollouts): a change to one rebuilds the installs.
 COMPILED := setup.py $(wildcard src/gametable/envs/encoders/*_fast.pyx src/gametable/envs/encoders/*.pxd src/gametable/games/*/*_fast.pyx)
 
-.PHONY: play play-terminal serve test lint bench services browser clean
+.PHONY: play play-terminal serve test lint bench services browser axe clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "gametable needs Python 3.11 or newer (set PYTHON=...)")'
@@ -58,7 +58,11 @@ services:
 browser:
 	@scripts/install-browser.sh
 
-test: lint services browser
+# axe-core for the browser tests' accessibility checks (npm, into ~/.cache/gametable/axe).
+axe:
+	@scripts/install-axe.sh
+
+test: lint services browser axe
 	$(BIN)/pytest -q -n $(PYTEST_WORKERS)
 
 bench: $(VENV)/.dev

@@ -17,8 +17,8 @@ def test_the_lobby_creates_a_table_against_bots_and_opens_it(web_server, page) -
     form = page.locator("form.new-table")
     form.get_by_label("Players").select_option("3")
     form.get_by_label("Your name").fill("Zoë")
-    form.get_by_label("Seat 1", exact=True).select_option("bot:random")
-    form.get_by_label("Seat 2", exact=True).select_option("bot:greedy")
+    form.get_by_label("Player 2", exact=True).select_option("bot:random")
+    form.get_by_label("Player 3", exact=True).select_option("bot:greedy")
     form.get_by_label("Games").select_option("2")
     shot(page, "lobby-new-table")
     form.get_by_role("button", name="Create table").click()
@@ -35,15 +35,17 @@ def test_inviting_a_friend_gives_a_link_that_opens_their_seat(web_server, browse
     page.goto(web_server.base + "/")
     page.get_by_role("button", name="Ramen! Ramen!").click()
     form = page.locator("form.new-table")
-    form.get_by_label("Seat 1", exact=True).select_option("friend")
+    form.get_by_label("Player 2", exact=True).select_option("friend")
     form.get_by_role("button", name="Create table").click()
-    link = page.get_by_label("Invite link for seat 1")
+    link = page.get_by_label("Invite link for Player 2")
     link.wait_for()
     url = link.input_value()
     assert "#seat=1&token=" in url and len(url.split("token=")[1]) >= 30
     shot(page, "lobby-invite")
     friend = browser.new_context().new_page()
     friend.goto(url)
+    friend.get_by_role("textbox", name="Your name").fill("Ana")  # a guest says their name first
+    friend.get_by_role("button", name="Take my seat").click()
     friend.wait_for_selector(".board")
     assert friend.locator(".seat.me").get_attribute("data-seat") == "1"
     page.get_by_role("link", name="Go to my seat").click()
@@ -130,7 +132,8 @@ def test_animations_can_be_turned_off_and_the_choice_is_remembered(web_server, p
     table = new_table(web_server.base, "ramen-ramen", 1)
     open_table(page, web_server.base, table, 0)
     assert page.evaluate("document.documentElement.classList.contains('no-anim')") is False
-    page.get_by_label("Settings").click()
+    page.get_by_label("Settings").click()  # the settings menu
+    page.get_by_label("Animations").uncheck()
     assert page.evaluate("document.documentElement.classList.contains('no-anim')") is True
     page.reload()
     page.wait_for_selector(".board")
