@@ -39,6 +39,7 @@ GAMES = 1
 """Full games per game and player count (each one checks thousands of frames)."""
 
 SEAT_SPECIFIC = {"view", "legal", "legal_complete", "seat", "my_moves", "log", "result_text"}
+SEAT_SPECIFIC |= {"rules_section"}
 PUBLIC = {"type", "table", "version", "status", "to_act", "seats", "events", "result", "clocks"}
 PUBLIC |= {"server_time"}
 

@@ -645,7 +645,9 @@ class Connection:
 
     def refusal(self, live: LiveTable, client: Client, exc: Refused, ref: Any) -> dict[str, Any]:
         """An ``error`` frame: the refusal's message in the client's language."""
-        message = exc.told(locale=client.locale, names=seat_labels(live.seats), viewer=client.seat)
+        message = exc.told(
+            locale=client.locale, names=seat_labels(live.seats, client.locale), viewer=client.seat
+        )
         return {"type": "error", "code": exc.code, "message": message, "ref": ref}
 
     def preview(self, live: LiveTable, client: Client, draft: Any, ref: Any) -> None:
@@ -663,7 +665,10 @@ class Connection:
             None
             if found.message is None
             else render(
-                found.message, locale=client.locale, names=seat_labels(live.seats), viewer=seat
+                found.message,
+                locale=client.locale,
+                names=seat_labels(live.seats, client.locale),
+                viewer=seat,
             )
         )
         answer = {
@@ -711,7 +716,7 @@ class Connection:
                     "text": render(
                         hint.message,
                         locale=client.locale,
-                        names=seat_labels(live.seats),
+                        names=seat_labels(live.seats, client.locale),
                         viewer=client.seat,
                     ),
                 },

@@ -148,15 +148,18 @@ class LiveTable:
             self.clock.restore(row.clock, time.monotonic())
         self.services.sync_timeouts()
 
-    def seat_summaries(self) -> list[dict[str, Any]]:
+    def seat_summaries(self, locale: str = DEFAULT_LOCALE) -> list[dict[str, Any]]:
+        """The seats as everyone sees them: names in ``locale`` (``named``: a name the
+        player gave, or a bot's; else the seat is called "Player N")."""
         out = []
-        for s, label in zip(self.seats, seat_labels(self.seats), strict=True):
+        for s, label in zip(self.seats, seat_labels(self.seats, locale), strict=True):
             out.append(
                 {
                     "seat": s.seat,
                     "kind": s.kind,
                     "bot": s.bot["name"] if s.bot else None,
                     "name": label,
+                    "named": bool(s.name) or s.kind == "bot",
                     "claimed": s.claimed,
                     "connected": s.kind == "bot" or self.services.present.get(s.seat, False),
                     "replaced": s.replaced,
@@ -221,7 +224,7 @@ class LiveTable:
         game, state = self.game, self.state
         now = time.monotonic()
         view = state.view(seat)
-        names = seat_labels(self.seats)
+        names = seat_labels(self.seats, locale)
         data: dict[str, Any] = {
             "type": "state",
             "table": self.id,
@@ -231,7 +234,7 @@ class LiveTable:
             "view": view,
             "log": self._story(view, seat, locale, names),
             "to_act": list(state.to_act) if self.status == "playing" else [],
-            "seats": self.seat_summaries(),
+            "seats": self.seat_summaries(locale),
             "clocks": self.clock.public(now) if self.clock.enabled else None,
             "events": [
                 {
@@ -265,6 +268,8 @@ class LiveTable:
         match = self.match_info()
         if match is not None:
             data["match"] = match
+        if seat is not None:
+            data["rules_section"] = game.rules_section(view)  # what "?" opens now
         if self.lesson is not None and seat == self.lesson.learner:
             data["lesson"] = self._coach(seat, locale, names)
         return data
@@ -489,11 +494,36 @@ class LiveTable:
 
 _VALIDATORS: dict[str, Any] = {}
 
+_FITTING: dict[tuple[str, str], None] = {}
+"""Decisions found to fit their game's schema, by game and canonical JSON text: the check
+costs about 0.4 ms, a tenth of the server's time per decision at 500 tables, and nearly
+every decision sent is one sent before (a game of Ramen Fury has about 120 distinct ones)."""
+
+FITTING_SIZE = 4096
+"""How many fitting decisions :func:`decision_problem` remembers (each at most 1 KiB)."""
+
 
 def decision_problem(game: Game, data: Any) -> str | None:
     """Why ``data`` is not a decision of ``game`` by the game's JSON Schema, naming the field
     at fault (``None``: it fits). The schema is the one the server publishes with the game's
     description; the codec that made it gives the words where it can."""
+    try:
+        # JSON text with sorted keys is the same for the same JSON data, and different
+        # for different data (1, 1.0 and true too): what the schema sees.
+        key: tuple[str, str] | None = (game.name, json.dumps(data, sort_keys=True))
+    except (TypeError, ValueError, RecursionError):
+        key = None
+    if key is not None and key in _FITTING:
+        return None
+    problem = _schema_problem(game, data)
+    if problem is None and key is not None and len(key[1]) <= 1024:
+        if len(_FITTING) >= FITTING_SIZE:
+            _FITTING.clear()
+        _FITTING[key] = None
+    return problem
+
+
+def _schema_problem(game: Game, data: Any) -> str | None:
     validator = _VALIDATORS.get(game.name)
     if validator is None:
         try:

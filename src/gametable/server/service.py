@@ -731,6 +731,7 @@ def summary_of_row(row: TableRow) -> dict[str, Any]:
                 "kind": s.kind,
                 "bot": s.bot["name"] if s.bot else None,
                 "name": label,
+                "named": bool(s.name) or s.kind == "bot",
                 "claimed": s.claimed,
                 "connected": s.kind == "bot",
                 "replaced": s.replaced,

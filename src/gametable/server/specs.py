@@ -14,6 +14,7 @@ from gametable.agents.catalog import hint_bot
 from gametable.core.errors import GameError
 from gametable.core.game import Game
 from gametable.core.registry import get_game
+from gametable.core.words import DEFAULT_LOCALE, Msg, render
 from gametable.server.clocks import ClockConfig
 from gametable.server.db import SeatRow
 from gametable.server.refused import Refused, cut
@@ -33,9 +34,9 @@ def new_table_id() -> str:
     return secrets.token_urlsafe(9)
 
 
-def seat_labels(seats: Sequence[SeatRow]) -> list[str]:
-    """Display names: the player's name, else ``Seat N``; bots by their name, numbered when
-    several seats hold the same bot (``greedy 1``, ``greedy 2``)."""
+def seat_labels(seats: Sequence[SeatRow], locale: str = DEFAULT_LOCALE) -> list[str]:
+    """Display names: the player's name, else "Player N" in ``locale`` (N from 1); bots by
+    their name, numbered when several seats hold the same bot (``greedy 1``, ``greedy 2``)."""
     bots = [s.bot["name"] for s in seats if s.kind == "bot" and s.bot]
     seen: dict[str, int] = {}
     out = []
@@ -47,7 +48,7 @@ def seat_labels(seats: Sequence[SeatRow]) -> list[str]:
             seen[name] = seen.get(name, 0) + 1
             out.append(f"{name} {seen[name]}" if bots.count(name) > 1 else name)
         else:
-            out.append(f"Seat {s.seat}")
+            out.append(render(Msg("server.seat.player", number=s.seat + 1), locale=locale))
     return out
 
 
