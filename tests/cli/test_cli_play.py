@@ -79,7 +79,7 @@ def test_bad_and_illegal_input_is_explained_and_reprompted_never_a_traceback() -
     out = result.output
     assert "values go from 0 to 7" in out
     assert "'foo' is not a card" in out
-    assert "into which bowl should N4 go?" in out
+    assert "into which bowl should Nori 4 go?" in out
     assert "There is no move #999" in out
     assert "Illegal:" in out
     assert "Step 1, play two cards into two different bowls" in out  # help

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gametable.agents.clock import TurnTimes
-from gametable.core.agent import Agent
+from gametable.core.agent import Agent, reads_view
 from gametable.core.game import Game, Result
 from gametable.core.records import Record, Recorder
 from gametable.core.rng import Rng, fresh_seed
@@ -57,8 +57,11 @@ def play_game(
         for seat in state.to_act:
             began = time.perf_counter()
             legal = state.legal_actions(seat)
-            view = state.view(seat)
-            action = agents[seat].act(view, legal, rngs[seat])
+            agent = agents[seat]
+            # A view is built for an agent that reads it (views carry the whole story, so
+            # they are not free); the clock of turn times reads it too.
+            view = state.view(seat) if reads_view(agent) or turn_times is not None else {}
+            action = agent.act(view, legal, rngs[seat])
             if turn_times is not None:
                 turn_times.decision(seat, view, began, time.perf_counter())
             recorder.apply(seat, action)

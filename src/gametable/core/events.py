@@ -55,14 +55,24 @@ class Event:
     def to_json(self, viewer: int | None, over: bool = False) -> dict[str, JSON]:
         """The event as ``viewer`` (``None``: a spectator) may know it."""
         out: dict[str, JSON] = {"turn": self.turn, "seat": self.seat, "kind": self.kind}
-        out.update(self.facts)
+        out.update(_fresh(self.facts))
         if self.private is not None and viewer is not None:
             mine = self.private.get(viewer)
             if mine:
-                out.update(mine)
+                out.update(_fresh(mine))
         if over and self.sealed:
-            out.update(self.sealed)
+            out.update(_fresh(self.sealed))
         return out
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of JSON data that shares no list or object with ``value``: each view is a
+    value of its own, which its reader may change without changing any other."""
+    if isinstance(value, dict | Mapping):
+        return {k: _fresh(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_fresh(v) for v in value]
+    return value
 
 
 class EventLog:

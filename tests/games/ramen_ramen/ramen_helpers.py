@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Sequence
 
 from gametable.core.registry import get_game
 from gametable.games.ramen_ramen.cards import DECK, types_mask
+from gametable.games.ramen_ramen.history import History
 from gametable.games.ramen_ramen.state import PHASE_NAMES, PLAY, RamenState, parse_setup_card
 
 
@@ -39,7 +40,8 @@ def snapshot(state: RamenState) -> tuple[object, ...]:
         [s[:] for s in state.served_by],
         state.discards[:],
         [p[:] for p in state.last_pick],
-        [e[:] for e in state.history],
+        list(state.events),
+        state.turn,
         state.current,
         state.phase,
     )
@@ -90,7 +92,8 @@ def position(
     if len(set(used) | set(state.deck)) != len(used) + len(state.deck):
         raise ValueError("a card is placed twice")
     state.last_pick = [[] for _ in range(players)]
-    state.history = deque([[]], maxlen=max(players, 2))
+    state.events = History()
+    state.turn = 1
     state.current = current
     state.phase = PHASE_NAMES.index(phase)
     state.setup = None

@@ -20,6 +20,7 @@ from ramen_helpers import position, snapshot
 from gametable import conformance as kit
 from gametable.agents.base import make_agent
 from gametable.core import IllegalAction, NotationError, Rng, SeatError, get_game
+from gametable.core.words import Msg, render
 from gametable.games.ramen_ramen.cards import CARD_NAMES, DECK, parse_card
 from gametable.games.ramen_ramen.state import Play, RamenState, Take
 
@@ -127,7 +128,7 @@ def test_take_of_a_float_is_refused_and_changes_nothing() -> None:
         (Play(((0, -1), (1, 1))), "there is no bowl 0: bowls are 1, 2 and 3"),
         (Play(((0, 0), (1, 10**400))), "there is no bowl a huge number"),
         (Play(((0, 0), (1, True))), "there is no bowl True"),  # type: ignore[arg-type]
-        (Play(((0, 0), (0, 1))), "A0 cannot be played twice"),
+        (Play(((0, 0), (0, 1))), "Ajitama 0 cannot be played twice"),
         (Play(((0, 0),)), r"play exactly 2 cards \(you hold 4\)"),
     ],
 )
@@ -146,16 +147,16 @@ def test_the_wrong_kind_of_decision_is_explained_without_internal_names() -> Non
     with pytest.raises(IllegalAction) as info:
         state.apply(0, Take(c("C7")))
     assert str(info.value) == (
-        "first play two cards into two different bowls (e.g. 'N4>1 C3>2'); "
-        "you take from the Fridge after"
+        "first play two cards into two different bowls; you take from the Fridge after"
     )
     state.apply(0, Play(((c("A0"), 0), (c("C1"), 1))))
     for wrong in (Play(((c("K2"), 0), (c("M3"), 1))), "take C7", None):
         with pytest.raises(IllegalAction) as info:
             state.apply(0, wrong)
         message = str(info.value)
-        assert "take a card from the Fridge now, e.g. 'take K5'" in message
+        assert "take a card from the Fridge now" in message
         assert not re.search(r"Play|Take|expected|got", message)
+        assert not GAME.notation_tokens.search(message)  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("state", DECIDING)
@@ -364,8 +365,17 @@ def test_states_differing_only_in_hidden_cards_look_the_same_through_every_chann
         probes += [Play(((x, 0), (y, 1))) for x, y in zip(DECK[::2], DECK[1::2], strict=True)]
         texts = kit.garbage_texts(samples(state, seat), rng, 20) + [CARD_NAMES[x] for x in DECK]
         swapped = list(hidden_swaps(state, seat))
+        greedy = make_agent(GAME, "greedy", seat)
         for other in swapped:
-            kit.check_same_for_seat(state, other, seat, probes, texts)
+            # (the hint bot searches for a second: its hint varies run to run; greedy, a
+            # bot deciding from the view alone with a fixed stream, stands for it)
+            kit.check_same_for_seat(state, other, seat, probes, texts, hints=False)
+            if seat in state.to_act:
+                advice = [
+                    greedy.act(twin.view(seat), twin.legal_actions(seat), Rng("hint"))
+                    for twin in (state, other)
+                ]
+                assert advice[0] == advice[1]
         # The pairs really differ (else the test could not fail).
         assert all(snapshot(other) != snapshot(state) for other in swapped)
 
@@ -373,26 +383,25 @@ def test_states_differing_only_in_hidden_cards_look_the_same_through_every_chann
 # -- listed moves and hints (contracts 5 and 6, issue 11.7) -------------------------------
 
 
-@pytest.mark.parametrize("width", [100, 60])
 @pytest.mark.parametrize("state", DECIDING)
-def test_moves_are_numbered_as_hash_n_picks_them(state: RamenState, width: int) -> None:
-    seat = state.to_act[0]
-    legal = state.legal_actions(seat)
-    text = kit.render_text(GAME.ui.describe_legal(state.view(seat), legal), width)
-    for n, action in enumerate(legal, 1):
-        assert f"#{n} {GAME.format_action(action)}" in text
-    assert f"#{len(legal) + 1} " not in text
-
-
-@pytest.mark.parametrize("state", DECIDING)
-def test_the_hint_parses_back_to_the_hinted_decision(state: RamenState) -> None:
+def test_moves_are_numbered_as_hash_n_picks_them_in_words(state: RamenState) -> None:
     seat = state.to_act[0]
     view, legal = state.view(seat), state.legal_actions(seat)
-    bot = make_agent(GAME, "greedy", seat)  # what the terminal's 'hint' asks
-    decision = bot.act(view, legal, Rng("hint"))
+    text = kit.render_text(GAME.ui.describe_legal(view, legal), 1000)
+    for n, action in enumerate(legal, 1):
+        assert f"#{n} {render(GAME.words.decision(action, view), viewer=seat)}" in text
+    assert f"#{len(legal) + 1} " not in text
+    assert not GAME.notation_tokens.search(text)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("state", DECIDING)
+def test_the_hint_names_a_legal_decision_in_words(state: RamenState) -> None:
+    seat = state.to_act[0]
+    view, legal = state.view(seat), state.legal_actions(seat)
     printed = kit.hint_text(GAME, view, legal)
-    assert printed == GAME.format_action(decision)
-    assert GAME.parse_action(printed, view, legal) == decision
+    told = {render(Msg("core.hint", move=GAME.words.decision(a, view)), viewer=seat) for a in legal}
+    assert printed in told
+    assert not GAME.notation_tokens.search(printed)  # type: ignore[union-attr]
 
 
 def test_every_example_of_the_notation_help_is_typeable() -> None:

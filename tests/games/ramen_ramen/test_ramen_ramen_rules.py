@@ -131,14 +131,18 @@ def test_playing_one_card_while_holding_several_is_illegal() -> None:
 def test_a_card_not_in_hand_is_illegal_and_named() -> None:
     state = _duel()
     before = snapshot(state)
-    with pytest.raises(IllegalAction, match=r"A4 is not in your hand \(hand: A0 C1 K2 M3\)"):
+    with pytest.raises(
+        IllegalAction,
+        match=r"Ajitama 4 is not in your hand \(your hand: Ajitama 0, Chashu 1, Kamaboko 2, "
+        r"and Menma 3\)",
+    ):
         state.apply(0, play(("A4", 1), ("C1", 2)))
     assert snapshot(state) == before
 
 
 def test_only_the_seat_to_act_may_play() -> None:
     state = _duel()
-    with pytest.raises(IllegalAction, match="seat 0's turn"):
+    with pytest.raises(IllegalAction, match="it is not your turn: Seat 0 is to play"):
         state.apply(1, play(("A4", 1), ("C5", 2)))
 
 
@@ -310,7 +314,11 @@ def test_taking_a_card_not_in_the_fridge_is_illegal_and_changes_nothing() -> Non
     state = _duel()
     state.apply(0, play(("A0", 1), ("C1", 2)))
     before = snapshot(state)
-    with pytest.raises(IllegalAction, match=r"S5 is not in the Fridge \(Fridge: N0 N1 N2 N3\)"):
+    with pytest.raises(
+        IllegalAction,
+        match=r"Shiitake 5 is not in the Fridge \(the Fridge holds Nori 0, Nori 1, Nori 2, "
+        r"and Nori 3\)",
+    ):
         state.apply(0, take("S5"))
     assert snapshot(state) == before
 

@@ -27,11 +27,28 @@ from gametable.envs.encoding import (
     register_encoder,
     scaled,
 )
+from gametable.games.ramen_ramen.cards import ALL_INGREDIENTS_MASK, CARD_NAMES, DECK, INGREDIENTS
+from gametable.games.ramen_ramen.cards import LETTERS as _LETTERS
+from gametable.games.ramen_ramen.state import (
+    FRIDGE_SIZE,
+    HAND_SIZE,
+    PLACES,
+    PLAYS1,
+    PLAYS2,
+    SERVE_SUM,
+    TAKES,
+)
 
-LETTERS = "ACKMGNS"
-CARDS = tuple(f"{letter}{value}" for letter in LETTERS for value in range(8))
+# The rules' numbers, from the game (the compiled twin checks its own against these).
+DECK_SIZE = len(DECK)
+INGREDIENT_COUNT = len(INGREDIENTS)
+LETTERS = "".join(_LETTERS)
+CARDS = CARD_NAMES
 CARD = {name: i for i, name in enumerate(CARDS)}
 SLOTS = 4
+"""Hand and Fridge positions in actions and observations (the most either holds)."""
+if max(HAND_SIZE, FRIDGE_SIZE) != SLOTS or PLACES != 3:
+    raise RuntimeError("the Ramen! Ramen! encoding is laid out for 4 cards in hand and 3 bowls")
 PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 PAIR_INDEX = {pair: k for k, pair in enumerate(PAIRS)}
 BOWL_PAIRS = ((0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1))
@@ -54,9 +71,9 @@ _TAKE_IDS = tuple(tuple(range(39, 39 + n)) for n in range(5))
 """The legal ids of a take by the number of cards in the Fridge."""
 _PLAY_SETS = tuple(frozenset(ids) for ids in _PLAY_IDS)
 _TAKE_SETS = tuple(frozenset(ids) for ids in _TAKE_IDS)
-_VALUE = tuple((c & 7) / 7 for c in range(56))
+_VALUE = tuple((c & 7) / 7 for c in range(DECK_SIZE))
 """A card's value / 7 (its hand or Fridge position's last entry)."""
-_TYPES = tuple(bin(mask).count("1") / 7 for mask in range(128))
+_TYPES = tuple(bin(mask).count("1") / INGREDIENT_COUNT for mask in range(ALL_INGREDIENTS_MASK + 1))
 """A bowl's number of ingredients / 7, by the bit mask of its ingredients."""
 PLAY1 = 36
 TAKE = 39
@@ -143,7 +160,7 @@ class RamenRamenEncoder(Encoder):
         self._use_compiled("ramen_ramen", RamenRamenEncoder)  # the same, in C, when built
         self._comps: dict[Action, tuple[Any, ...]] = {}
         self._table: tuple[list[Action], list[Action], list[Action | None]] | None = None
-        self._by_text: dict[str, Action] = {}
+        self._by_data: dict[tuple[Any, ...], Action] = {}
 
     # -- observation ------------------------------------------------------------------
 
@@ -169,7 +186,7 @@ class RamenRamenEncoder(Encoder):
                 c = card[name]
                 s = slots + 8 * i
                 idx += (base + c, s + (c >> 3), s + 7)
-                val += (1.0, 1.0, (c & 7) / 7)
+                val += (1.0, 1.0, _VALUE[c])
         my_side = _side(players, seat)
         sides = 2 if players == 4 else players
         for p, bowl in enumerate(view["bowls"]):
@@ -180,15 +197,19 @@ class RamenRamenEncoder(Encoder):
             owner = bowl["owner"]
             where = 0 if owner is None else 1 + (owner - my_side) % sides
             idx += (b + 56, b + 57, b + 58 + where)
-            val += (scaled(bowl["sum"], 14), bowl["ingredients"] / 7, 1.0)
+            val += (
+                scaled(bowl["sum"], bowl["serve_sum"]),
+                bowl["ingredients"] / bowl["all_ingredients"],
+                1.0,
+            )
         idx.append(self.o_deck)
-        val.append(view["deck_size"] / 56)
+        val.append(view["deck_size"] / DECK_SIZE)
         sizes = view["hand_sizes"]
         picks = view["last_pick"]
         for s in range(players):
             r = (s - seat) % players
             idx.append(self.o_hand_sizes + r)
-            val.append(sizes[s] / 4)
+            val.append(sizes[s] / HAND_SIZE)
             for name in picks[s]:
                 idx.append(self.o_last_pick + 56 * r + card[name])
                 val.append(1.0)
@@ -255,16 +276,16 @@ class RamenRamenEncoder(Encoder):
                 v[b + c] = 1.0
             owner = owners[p]
             total = bowl_sum[p]
-            v[b + 56] = 1.0 if total >= 14 else total / 14
+            v[b + 56] = 1.0 if total >= SERVE_SUM else total / SERVE_SUM
             v[b + 57] = _TYPES[bowl_mask[p]]
             v[b + 58 + (0 if owner is None else 1 + (owner - my_side) % sides)] = 1.0
             b += 62
-        v[self.o_deck] = len(state.deck) / 56
+        v[self.o_deck] = len(state.deck) / DECK_SIZE
         hands = state.hands
         picks = state.last_pick
         for s in range(players):
             r = (s - seat) % players
-            v[self.o_hand_sizes + r] = len(hands[s]) / 4
+            v[self.o_hand_sizes + r] = len(hands[s]) / HAND_SIZE
             base = self.o_last_pick + 56 * r
             for c in picks[s]:
                 v[base + c] = 1.0
@@ -286,17 +307,14 @@ class RamenRamenEncoder(Encoder):
     def _components(self, action: Action) -> tuple[Any, ...]:
         """``("take", card)``, ``("one", card, bowl)`` or ``(card_a, card_b, k, k_swapped)``:
         a play's two cards and the index of its bowl pair, as is and with the cards swapped
-        (read once per action from the game's notation)."""
+        (read once per action from the game's decision data)."""
         comps = self._comps.get(action)
         if comps is None:
-            text = self.game.action_to_json(action)
-            if text.startswith("take "):
-                comps = ("take", text[5:])
+            data = self.game.action_to_json(action)
+            if data["type"] == "take":
+                comps = ("take", data["card"])
             else:
-                placements = []
-                for part in text.split():
-                    card, bowl = part.split(">")
-                    placements.append((card, int(bowl) - 1))
+                placements = [(x["card"], x["bowl"]) for x in data["cards"]]
                 if len(placements) == 1:
                     comps = ("one", *placements[0])
                 else:
@@ -353,39 +371,50 @@ class RamenRamenEncoder(Encoder):
 
     def _actions_by_cards(self) -> tuple[list[Action], list[Action], list[Action | None]]:
         """Every game action by card numbers: a lone card into each bowl, each Fridge
-        take, each ordered pair of cards into each pair of bowls (``BOWL_PAIRS``). Read
-        once per process from the game's notation (about 18,000 actions, some 50 ms) and
-        shared by every encoder of the game."""
+        take, each ordered pair of cards into each pair of bowls (``BOWL_PAIRS``): the
+        game's own decision values (the ones its ``legal_actions`` lists), built once per
+        process and shared by every encoder of the game."""
         table = _BY_CARDS.get(id(self.game))
         if table is None:
-            parse = self.game.action_from_json
-            ones = [parse(f"{CARDS[c]}>{p + 1}") for c in range(56) for p in range(3)]
-            takes = [parse(f"take {CARDS[c]}") for c in range(56)]
-            pairs: list[Action | None] = [None] * (56 * 56 * 6)
-            for a in range(56):
-                for b in range(56):
+            ones: list[Action] = [PLAYS1[c][p] for c in range(DECK_SIZE) for p in range(3)]
+            takes: list[Action] = list(TAKES)
+            pairs: list[Action | None] = [None] * (DECK_SIZE * DECK_SIZE * 6)
+            for a in range(DECK_SIZE):
+                for b in range(DECK_SIZE):
                     if a != b:
                         for m, (p, q) in enumerate(BOWL_PAIRS):
-                            pairs[(a * 56 + b) * 6 + m] = parse(
-                                f"{CARDS[a]}>{p + 1} {CARDS[b]}>{q + 1}"
-                            )
+                            # PLAYS2[low][high] lists the bowl pairs of the lower card first
+                            low, high = (a, b) if a < b else (b, a)
+                            pair = (p, q) if a < b else (q, p)
+                            pairs[(a * DECK_SIZE + b) * 6 + m] = PLAYS2[low][high][
+                                BOWL_PAIR_INDEX[pair]
+                            ]
             table = _BY_CARDS[id(self.game)] = (ones, takes, pairs)
         self._table = table
         return table
 
     def _action(self, cards: tuple[tuple[str, ...], tuple[str, ...]], action_id: int) -> Action:
-        """The game action of a legal id, from its notation (each text parsed once)."""
+        """The game action of a legal id, read from its decision data (each read once)."""
         hand, fridge = cards
+        data: dict[str, Any]
         if action_id >= TAKE:
-            text = f"take {fridge[action_id - TAKE]}"
+            data = {"type": "take", "card": fridge[action_id - TAKE]}
         elif action_id >= PLAY1:
-            text = f"{hand[0]}>{action_id - PLAY1 + 1}"
+            data = {"type": "play", "cards": [{"card": hand[0], "bowl": action_id - PLAY1}]}
         else:
             (i, j), (p, q) = PAIRS[action_id // 6], BOWL_PAIRS[action_id % 6]
-            text = f"{hand[i]}>{p + 1} {hand[j]}>{q + 1}"
-        action = self._by_text.get(text)
+            data = {
+                "type": "play",
+                "cards": [{"card": hand[i], "bowl": p}, {"card": hand[j], "bowl": q}],
+            }
+        key = (
+            (data["card"],)
+            if action_id >= TAKE
+            else tuple((x["card"], x["bowl"]) for x in data["cards"])
+        )
+        action = self._by_data.get(key)
         if action is None:
-            action = self._by_text[text] = self.game.action_from_json(text)
+            action = self._by_data[key] = self.game.action_from_json(data)
         return action
 
     def _mapped(self, view: View, legal: Sequence[Action]) -> LegalMap:

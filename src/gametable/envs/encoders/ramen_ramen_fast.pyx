@@ -6,6 +6,11 @@ The same vector and the same legal ids (each building the same action) as the Py
 path (``ramen_ramen.py``); the tests compare the two at every position of many games.
 Built by Cython when the package is installed; without a C compiler the Python path is
 used (``docs/envs.md``).
+
+The rules' numbers are compiled in (``SERVE``, ``CARDS`` …); importing the module checks
+each against the game's own definitions (through ``ramen_ramen.py``) and refuses to load,
+loudly, when they differ: a compiled module left behind by a change of the rules must be
+rebuilt, never used.
 """
 
 from cpython.buffer cimport PyBuffer_Release
@@ -15,49 +20,95 @@ from gametable.envs.encoders._vector cimport add, floats, put
 from gametable.envs.encoders import ramen_ramen as _py
 from gametable.envs.encoding import LazyLegal
 
+cdef enum:
+    SERVE = 14         # a bowl of this sum is served (the game's SERVE_SUM)
+    CARDS = 56         # cards in the game
+    INGREDIENTS = 7    # distinct ingredients
+    FULL = 127         # the mask of all seven ingredients
+    HAND = 4           # cards in a full hand
+    BOWLS = 3          # bowl places
+    SLOTS = 4          # hand and Fridge positions of the encoding
+    PLAY1 = 36         # the first "play one" id
+    TAKE = 39          # the first "take" id
+
+
+def compiled_constants():
+    """The numbers compiled into this module, by the names of ``ramen_ramen.py``."""
+    return {
+        "SERVE_SUM": SERVE,
+        "DECK_SIZE": CARDS,
+        "INGREDIENT_COUNT": INGREDIENTS,
+        "ALL_INGREDIENTS_MASK": FULL,
+        "HAND_SIZE": HAND,
+        "PLACES": BOWLS,
+        "SLOTS": SLOTS,
+        "PLAY1": PLAY1,
+        "TAKE": TAKE,
+        "PAIRS": tuple((PAIRS[k][0], PAIRS[k][1]) for k in range(6)),
+    }
+
+
+cdef int[6][2] PAIRS = [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
+
+
+def check_constants(source=_py):
+    """Raise ``RuntimeError`` naming every compiled number that differs from ``source``'s
+    (the game's definitions, as the Python encoder reads them)."""
+    wrong = [
+        f"{name} is {value!r} here but {getattr(source, name)!r} in the game"
+        for name, value in compiled_constants().items()
+        if getattr(source, name) != value
+    ]
+    if wrong:
+        raise RuntimeError(
+            "gametable.envs.encoders.ramen_ramen_fast was compiled for other rules ("
+            + "; ".join(wrong)
+            + "): rebuild it (pip install -e .) or set GAMETABLE_PURE_PYTHON=1"
+        )
+
+
+check_constants()
+
 cdef float[128] TYPES
-for _mask in range(128):
-    TYPES[_mask] = bin(_mask).count("1") / 7.0
+for _mask in range(FULL + 1):
+    TYPES[_mask] = bin(_mask).count("1") / <double>INGREDIENTS
 
 
 cdef inline int card_number(object card) except -1:
     """A card's number 0–55, checked."""
     cdef int c = card
-    if c < 0 or c >= 56:
+    if c < 0 or c >= CARDS:
         raise ValueError(f"no Ramen! Ramen! card number {c}")
     return c
-
-
-cdef int[6][2] PAIRS = [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
 
 
 cdef class Actions:
     """The game action of a legal id, for the hand and Fridge it was listed from (as
     ``RamenRamenEncoder._state_action``)."""
 
-    cdef int hand[4]
-    cdef int fridge[4]
+    cdef int hand[SLOTS]
+    cdef int fridge[SLOTS]
     cdef Py_ssize_t nh, nf
     cdef list ones, takes, pairs
 
     def __call__(self, int action_id):
         cdef int i, j, k
-        if action_id >= 39:
-            k = action_id - 39
+        if action_id >= TAKE:
+            k = action_id - TAKE
             if k >= self.nf:
                 raise IndexError(f"no Fridge card #{k}")
             return self.takes[self.fridge[k]]
-        if action_id >= 36:
+        if action_id >= PLAY1:
             if self.nh < 1:
                 raise IndexError("no card in hand")
-            return self.ones[self.hand[0] * 3 + action_id - 36]
+            return self.ones[self.hand[0] * BOWLS + action_id - PLAY1]
         if action_id < 0:
             raise IndexError(f"no action id {action_id}")
         i = PAIRS[action_id // 6][0]
         j = PAIRS[action_id // 6][1]
         if j >= self.nh:
             raise IndexError(f"no hand card #{j}")
-        return self.pairs[(self.hand[i] * 56 + self.hand[j]) * 6 + action_id % 6]
+        return self.pairs[(self.hand[i] * CARDS + self.hand[j]) * 6 + action_id % 6]
 
 
 cdef class Observer:
@@ -103,7 +154,7 @@ cdef class Observer:
         hand = state.hands[seat]
         fridge = state.fridge
         cdef Py_ssize_t nh = len(hand), nf = len(fridge), i
-        if nh > 4 or nf > 4:
+        if nh > SLOTS or nf > SLOTS:
             raise ValueError("a Ramen! Ramen! hand or Fridge holds more than 4 cards")
         if state.phase == 0:
             ids, members = self.play_ids[nh], self.play_sets[nh]
@@ -174,17 +225,17 @@ cdef class Observer:
                 c = card_number(card)
                 put(v, n, b + c, 1.0)
             total = bowl_sum[p]
-            put(v, n, b + 56, 1.0 if total >= 14 else total / 14.0)
-            put(v, n, b + 57, TYPES[<int>bowl_mask[p] & 127])
+            put(v, n, b + CARDS, 1.0 if total >= SERVE else total / <double>SERVE)
+            put(v, n, b + CARDS + 1, TYPES[<int>bowl_mask[p] & FULL])
             owner = owners[p]
             put(v, n, b + 58 + (0 if owner is None else 1 + (<int>owner - my_side + sides) % sides), 1.0)
             b += 62
             p += 1
-        put(v, n, self.o_deck, len(state.deck) / 56.0)
+        put(v, n, self.o_deck, len(state.deck) / <double>CARDS)
         picks = state.last_pick
         for s in range(players):
             r = (s - seat + players) % players
-            put(v, n, self.o_hand_sizes + r, len(hands[s]) / 4.0)
+            put(v, n, self.o_hand_sizes + r, len(hands[s]) / <double>HAND)
             base = self.o_last_pick + 56 * r
             for card in picks[s]:
                 c = card_number(card)

@@ -1,7 +1,9 @@
 """Ramen! Ramen! (Brendan Hansen): solo, 2, 3 and 4 players (teams).
 
-Rules notes: ``docs/rules/ramen-ramen.md``. The rules kernel is :mod:`.state`; the card
-notation is :mod:`.cards`; :data:`GAME` is the registered game object.
+Rules notes: ``docs/rules/ramen-ramen.md``. The rules kernel is :mod:`.state`, its story
+:mod:`.history` (the events); the cards and their notation are :mod:`.cards`; everything
+said to a person is in :mod:`.words` (sentences in ``locale/messages.pot``); :data:`GAME` is
+the registered game object, with the decisions' data (``GAME.decisions``).
 """
 
 from gametable.games.ramen_ramen.cards import bowl_points, card_name, parse_card

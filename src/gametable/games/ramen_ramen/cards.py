@@ -26,9 +26,14 @@ import re
 from collections.abc import Iterable
 
 from gametable.core.errors import describe_value, quote_input
+from gametable.core.words import Msg
 
 INGREDIENTS = ("Ajitama", "Chashu", "Kamaboko", "Menma", "Negi", "Nori", "Shiitake")
 LETTERS = ("A", "C", "K", "M", "G", "N", "S")
+INGREDIENT_IDS = tuple(name.lower() for name in INGREDIENTS)
+"""Each ingredient's id in views, components and messages (``"nori"``)."""
+VALUES = 8
+"""Values 0 to 7: one card of each value per ingredient."""
 DECK = tuple(range(56))
 """Every card, in ingredient-then-value order."""
 
@@ -60,8 +65,29 @@ def card_name(card: int) -> str:
 
 
 def long_name(card: int) -> str:
-    """Full name, e.g. ``"Nori 4"``."""
+    """Full name, e.g. ``"Nori 4"`` (English; people read :func:`card_msg`)."""
     return f"{INGREDIENTS[card >> 3]} {card & 7}"
+
+
+def ingredient_msg(index: int) -> Msg:
+    """An ingredient's name in words (``Nori``)."""
+    return Msg(f"ramen_ramen.ingredient.{INGREDIENT_IDS[index]}")
+
+
+def card_msg(card: int) -> Msg:
+    """A card in words: its ingredient and its value (``Nori 4``)."""
+    return Msg("ramen_ramen.card", ingredient=ingredient_msg(card >> 3), value=card & 7)
+
+
+class CardError(ValueError):
+    """Text that is not a card, with the reason in words (:attr:`msg`)."""
+
+    def __init__(self, msg: Msg) -> None:
+        self.msg = msg
+        super().__init__(str(msg))
+
+    def __str__(self) -> str:
+        return str(self.msg)
 
 
 def _ingredient_from_word(word: str) -> int:
@@ -70,20 +96,29 @@ def _ingredient_from_word(word: str) -> int:
         for i, letter in enumerate(LETTERS):
             if letter.lower() == w:
                 return i
-        raise ValueError(f"no ingredient letter {quote(word)} (letters: {' '.join(LETTERS)})")
+        raise CardError(
+            Msg("ramen_ramen.typed.no_letter", text=quote(word), letters=" ".join(LETTERS))
+        )
     matches = [i for i, name in enumerate(INGREDIENTS) if name.lower().startswith(w)]
     if len(matches) == 1:
         return matches[0]
     if not matches:
-        raise ValueError(
-            f"no ingredient called {quote(word)} (ingredients: {', '.join(INGREDIENTS)})"
+        everything = [ingredient_msg(i) for i in range(len(INGREDIENTS))]
+        raise CardError(
+            Msg("ramen_ramen.typed.no_ingredient", text=quote(word), ingredients=everything)
         )
-    names = " or ".join(INGREDIENTS[i] for i in matches)
-    raise ValueError(f"{quote(word)} could be {names}: type more letters")
+    raise CardError(
+        Msg(
+            "ramen_ramen.typed.ambiguous",
+            text=quote(word),
+            choices=[ingredient_msg(i) for i in matches],
+        )
+    )
 
 
 def parse_card(text: str) -> int:
-    """A card from notation (``"N4"``, ``"nori 4"``); raises :class:`ValueError` saying why.
+    """A card from notation (``"N4"``, ``"nori 4"``); raises :class:`CardError` (a
+    :class:`ValueError`) saying why in words.
 
     The message quotes at most :data:`~gametable.core.errors.INPUT_QUOTE_LIMIT` characters
     of ``text``.
@@ -93,13 +128,11 @@ def parse_card(text: str) -> int:
         return card
     match = _CARD_RE.match(text)
     if not match:
-        raise ValueError(
-            f"{quote(text)} is not a card: write an ingredient letter and a value 0–7, e.g. N4"
-        )
+        raise CardError(Msg("ramen_ramen.typed.not_a_card", text=quote(text)))
     index = _ingredient_from_word(match.group(1))
     digits = match.group(2).lstrip("0") or "0"
     if len(digits) > 1 or int(digits) > 7:
-        raise ValueError(f"{quote(text.strip())} is not a card: values go from 0 to 7")
+        raise CardError(Msg("ramen_ramen.typed.value", text=quote(text.strip())))
     return make_card(index, int(digits))
 
 

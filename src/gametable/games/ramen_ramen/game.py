@@ -1,13 +1,14 @@
-"""Ramen! Ramen! as a :class:`~gametable.core.Game`: setup, notation, determinization."""
+"""Ramen! Ramen! as a :class:`~gametable.core.Game`: setup, decisions as data, notation,
+components, words, determinization."""
 
 from __future__ import annotations
 
 import re
-from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from gametable.core.codec import Decision, DecisionCodec, Integer, ListOf, Name, Record
 from gametable.core.errors import NotationError
 from gametable.core.game import (
     JSON,
@@ -21,16 +22,23 @@ from gametable.core.game import (
     first_player_option,
 )
 from gametable.core.rng import Rng
+from gametable.core.words import Msg
 from gametable.games.ramen_ramen.cards import (
     CARD_BY_NAME,
     CARD_NAMES,
     DECK,
+    INGREDIENT_IDS,
+    LETTERS,
+    CardError,
+    card_msg,
     card_name,
+    ingredient_msg,
     parse_card,
     quote,
     shown,
     types_mask,
 )
+from gametable.games.ramen_ramen.history import TEAM_NAMES, History
 from gametable.games.ramen_ramen.state import (
     PHASE_NAMES,
     PLACES,
@@ -44,8 +52,60 @@ from gametable.games.ramen_ramen.state import (
 if TYPE_CHECKING:
     from gametable.core.agent import AgentFactory
     from gametable.core.textui import TextUI
+    from gametable.games.ramen_ramen.words import RamenWords
 
 _SEPARATORS = re.compile(r"->|[>@:,;]")
+
+CARD = Name("card", dict(enumerate(CARD_NAMES)), "an ingredient card, as the views name it (N4)")
+"""A card in decisions: its name in the views (``"N4"`` is Nori 4)."""
+
+
+def _play(placements: tuple[tuple[int, int], ...]) -> Play:
+    return Play(tuple(sorted(placements)))
+
+
+DECISIONS = DecisionCodec(
+    "ramen-ramen",
+    [
+        Decision(
+            Play,
+            "play",
+            {
+                "cards": (
+                    "placements",
+                    ListOf(
+                        Record(
+                            ("card", CARD),
+                            ("bowl", Integer(0, PLACES - 1, "a bowl: 0, 1 or 2 (bowls 1 to 3)")),
+                            description="a card from hand and the bowl it goes into",
+                        ),
+                        1,
+                        2,
+                        "two cards into two different bowls (one card when only one is left)",
+                    ),
+                )
+            },
+            build=_play,
+            describe="step 1: play cards from hand into bowls",
+        ),
+        Decision(
+            Take,
+            "take",
+            {"card": ("card", CARD)},
+            describe="step 3 (and the draw once the deck is empty): take a Fridge card",
+        ),
+    ],
+)
+"""Every decision as data: ``{"type": "play", "cards": [{"card": "N4", "bowl": 0},
+{"card": "C3", "bowl": 1}]}`` and ``{"type": "take", "card": "K5"}``."""
+
+NOTATION_TOKENS = re.compile(
+    rf"(?<![\w])[{''.join(LETTERS)}][0-7](?![\w])"  # a card: N4
+    r"|>\s*[0-9]"  # a placement: >2
+    r"|(?<![\w])take\s+[A-Za-z][0-9]"  # take K5
+)
+"""A piece of the notation as it could leak into text: a card code (``N4``), a placement
+(``>2``), a take (``take K5``); not words or numbers in sentences (``bowl 2``)."""
 
 
 class RamenRamenGame(Game):
@@ -56,6 +116,8 @@ class RamenRamenGame(Game):
     min_players = 1
     max_players = 4
     info = GameInfo(simultaneous=False, enumerable_actions=True, teams=True)
+    decisions = DECISIONS
+    notation_tokens = NOTATION_TOKENS
     option_specs = (first_player_option("whoever ate ramen most recently"),)
     modes: ClassVar[Mapping[int, str]] = {
         1: "solo: 4 cards discarded unseen, play all 52 others, judged by the critics",
@@ -83,24 +145,10 @@ class RamenRamenGame(Game):
 
     # -- actions ------------------------------------------------------------------------
 
-    def action_to_json(self, action: Action) -> JSON:
-        return self.format_action(action)
-
     def action_from_notation(self, text: str) -> Action:
         if not isinstance(text, str):
             raise NotationError(f"a decision in notation is text, not {type(text).__name__}")
         return parse_notation(text, phase=None)
-
-    def action_from_json(self, data: JSON) -> Action:
-        if not isinstance(data, str):
-            raise ValueError(
-                f"a Ramen! Ramen! decision is written as text such as 'N4>1 C3>2' or "
-                f"'take K5', not {shown(data)}"
-            )
-        try:
-            return parse_notation(data, phase=None)
-        except NotationError as exc:
-            raise ValueError(str(exc)) from None
 
     def format_action(self, action: Action) -> str:
         if isinstance(action, Play):
@@ -111,6 +159,37 @@ class RamenRamenGame(Game):
 
     def parse_action(self, text: str, view: View, legal: Sequence[Action]) -> Action:
         return parse_notation(text, phase=view.get("phase"))
+
+    # -- words and components -------------------------------------------------------------
+
+    @cached_property
+    def words(self) -> RamenWords:
+        """Decisions, events and results in words (:mod:`.words`)."""
+        from gametable.games.ramen_ramen.words import RamenWords
+
+        return RamenWords()
+
+    def components(self) -> dict[str, Any]:
+        """The 56 cards (by their view names: ``"N4"``), the 7 ingredients and the two
+        teams, each with its name in words."""
+        return {
+            "cards": {
+                CARD_NAMES[c]: {
+                    "ingredient": INGREDIENT_IDS[c >> 3],
+                    "value": c & 7,
+                    "name": card_msg(c),
+                }
+                for c in DECK
+            },
+            "ingredients": {
+                ingredient: {
+                    "name": ingredient_msg(i),
+                    "what": Msg(f"ramen_ramen.ingredient.{ingredient}.what"),
+                }
+                for i, ingredient in enumerate(INGREDIENT_IDS)
+            },
+            "teams": {team: {"name": Msg("ramen_ramen.team", team=team)} for team in TEAM_NAMES},
+        }
 
     # -- hidden information -------------------------------------------------------------
 
@@ -161,38 +240,32 @@ def parse_notation(text: str, phase: str | None) -> Play | Take:
     """
     raw = text.strip()
     if not raw:
-        raise NotationError("empty move")
+        raise NotationError(Msg("ramen_ramen.typed.empty"))
     if raw.startswith("#"):
-        raise NotationError(
-            f"{quote(raw)} is not a move: '#' and a number picks a move from the 'moves' "
-            "list at the prompt; write the move itself, e.g. 'N4>1 C3>2' or 'take K5'"
-        )
+        raise NotationError(Msg("ramen_ramen.typed.hash", text=quote(raw)))
     if raw.lower().startswith("take"):
         rest = raw[4:].strip()
         if not rest:
-            raise NotationError("take which card? e.g. 'take K5'")
+            raise NotationError(Msg("ramen_ramen.typed.take_which"))
         return Take(_card(rest))
     if phase in ("take", "take2"):
         try:
             return Take(_card(raw))
         except NotationError as exc:
-            raise NotationError(
-                f"{exc}; now take a card from the Fridge, e.g. 'take K5' or just 'K5'"
-            ) from None
+            reason = exc.msg or Msg("ramen_ramen.typed.not_a_card", text=quote(raw))
+            raise NotationError(Msg("ramen_ramen.typed.now_take", reason=reason)) from None
     tokens = [
         t
         for t in _SEPARATORS.sub(" ", raw).split()
         if t.lower() not in ("to", "into", "bowl", "and", "in")
     ]
     if not tokens:
-        raise NotationError(
-            f"{quote(raw)} names no card: play two cards into two bowls, e.g. 'N4>1 C3>2'"
-        )
+        raise NotationError(Msg("ramen_ramen.typed.no_card", text=quote(raw)))
     placements: list[tuple[int, int]] = []
     i = 0
     while i < len(tokens):
         if len(placements) == 2:
-            raise NotationError("play at most two cards a turn, one per bowl")
+            raise NotationError(Msg("ramen_ramen.typed.too_many"))
         token = tokens[i]
         if token.isalpha() and i + 1 < len(tokens) and _NUMBER.fullmatch(tokens[i + 1]):
             token += tokens[i + 1]
@@ -200,12 +273,10 @@ def parse_notation(text: str, phase: str | None) -> Play | Take:
         card = _card(token)
         i += 1
         if i >= len(tokens):
-            raise NotationError(
-                f"into which bowl should {card_name(card)} go? e.g. '{card_name(card)}>1'"
-            )
+            raise NotationError(Msg("ramen_ramen.typed.which_bowl", card=card_msg(card)))
         bowl = tokens[i]
         if bowl not in ("1", "2", "3"):
-            raise NotationError(f"{quote(bowl)} is not a bowl: bowls are 1, 2 and 3")
+            raise NotationError(Msg("ramen_ramen.typed.no_bowl", text=quote(bowl)))
         placements.append((card, int(bowl) - 1))
         i += 1
     return Play(tuple(sorted(placements)))
@@ -217,18 +288,18 @@ _NUMBER = re.compile(r"[0-9]+")
 def _card(text: str) -> int:
     try:
         return parse_card(text)
-    except ValueError as exc:
-        raise NotationError(str(exc)) from None
+    except CardError as exc:
+        raise NotationError(exc.msg) from None
 
 
 def determinize(game: Game, view: View, rng: Rng) -> RamenState:
     """A full state consistent with ``view``, every hidden card placed at random.
 
     Kept as known: the viewer's hand, the Fridge, the bowls in play, served bowls that
-    are open (solo), each other player's last Fridge pick(s) (still in their hand: they
-    have not played since), and the cards the log shows going into bowls that were then
-    served. Everything else — other hands, the deck order, face-down served bowls and
-    the solo discards — is shuffled.
+    are open (solo), the cards each other player took from the Fridge and has not played
+    since (still in their hand), and the cards the history shows going into bowls that
+    were then served. Everything else — other hands, the deck order, face-down served
+    bowls and the solo discards — is shuffled.
     """
     return Determinizer(game, view)(rng)
 
@@ -261,6 +332,7 @@ class Determinizer:
         "served",
         "served_open",
         "sides",
+        "turn",
         "unknown",
     )
 
@@ -274,6 +346,7 @@ class Determinizer:
         self.players = players
         self.sides = 2 if players == 4 else players
         self.current: int = view["current"]
+        self.turn: int = view["turn"]
         self.phase = PHASE_NAMES.index(view["phase"])
         self.owners = place_owners(players)
         self.fridge = [parse(c) for c in view["fridge"]]
@@ -297,24 +370,37 @@ class Determinizer:
             if self.served_open[side]:
                 for b in served_known[side]:
                     known.update(b)
+        # What the history shows: the cards each seat took from the Fridge and has not
+        # played since (still in its hand), and the cards that went into each bowl
+        # before it was served face down (the latest serves of a side are its last
+        # served bowls; a position set up by hand may have served bowls it never saw).
+        held: list[list[int]] = [[] for _ in range(players)]
+        pending: list[list[int]] = [[] for _ in range(PLACES)]
+        serves_seen: list[list[list[int]]] = [[] for _ in range(self.sides)]
+        for event in view["history"]:
+            kind = event["kind"]
+            if kind == "play":
+                mine = held[event["seat"]]
+                for placed in event["cards"]:
+                    card = parse(placed["card"])
+                    pending[placed["bowl"]].append(card)
+                    if card in mine:
+                        mine.remove(card)
+            elif kind == "take":
+                held[event["seat"]].append(parse(event["card"]))
+            elif kind == "serve":
+                serves_seen[event["side"]].append(pending[event["bowl"]])
+                pending[event["bowl"]] = []
         hands: list[list[int]] = []
         for other in range(players):
             if other == seat:
                 hands.append(hand)
             else:
-                picks = [parse(c) for c in view["last_pick"][other] if parse(c) not in known]
+                picks = [parse(c) for c in view["last_pick"][other]]
+                picks += [c for c in held[other] if c not in picks]
+                picks = [c for c in picks if c not in known]
                 known.update(picks)
                 hands.append(picks)
-        # Cards the log saw go into a bowl that was then served face down: the latest
-        # serves of a side are its last served bowls.
-        pending: list[list[int]] = [[] for _ in range(PLACES)]
-        serves_seen: list[list[list[int]]] = [[] for _ in range(self.sides)]
-        for event in view["log"]:
-            if event["event"] == "play":
-                pending[event["place"]].append(parse(event["card"]))
-            elif event["event"] == "serve":
-                serves_seen[event["side"]].append(pending[event["place"]])
-                pending[event["place"]] = []
         for side in range(self.sides):
             bowls = served_known[side]
             if self.served_open[side] or not bowls:
@@ -386,7 +472,8 @@ class Determinizer:
         state.served = [[tuple(b) for b in s] for s in served]
         state.served_by = [[-1] * len(s) for s in served]
         state.last_pick = [p[:] for p in self.last_pick]
-        state.history = deque([[]], maxlen=max(self.players, 2))
+        state.events = History()
+        state.turn = self.turn
         state.current = self.current
         state.phase = self.phase
         return state

@@ -11,6 +11,10 @@ candidate's running sums, from which it prunes as ``prune_paired`` does. :func:`
 solves a position with an empty deck exactly, as ``planner.endgame_value`` does. Built by
 Cython when the package is installed; without a C compiler the planner uses the Python
 rollouts (far slower, so fewer samples in the same time).
+
+The rules' numbers are compiled in (``SERVE``, ``POINTS`` …); importing the module checks
+each against the game's own definitions (:mod:`.cards`, :mod:`.state`) and refuses to load,
+loudly, when they differ: a module compiled for other rules must be rebuilt, never used.
 """
 
 from libc.math cimport INFINITY, sqrt
@@ -18,28 +22,76 @@ from libc.stdint cimport uint64_t
 from libc.string cimport memset
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
+from gametable.games.ramen_ramen import cards as _cards
+from gametable.games.ramen_ramen import state as _state
+
 cdef enum:
-    SERVE = 14
-    FULL = 127
+    SERVE = 14         # a bowl of this sum is served (state.SERVE_SUM)
+    FULL = 127         # the mask of all 7 ingredients (cards.ALL_INGREDIENTS_MASK)
+    CARDS = 56         # cards in the game (len(cards.DECK))
+    VALUES = 8         # values 0-7 of each ingredient: a card is ingredient * 8 + value
+    BOWLS = 3          # bowl places (state.PLACES)
+    HELD = 8           # room for a hand or a Fridge (state.HAND_SIZE, FRIDGE_SIZE and more)
     MAX_LEFT = 20
     FLAT = 21 * 128
     MAX_CANDIDATES = 256
 
-cdef int[8] POINTS = [0, 0, 1, 2, 3, 5, 7, 10]
+cdef int[8] POINTS = [0, 0, 1, 2, 3, 5, 7, 10]   # by distinct ingredients (POINTS_BY_TYPES)
 cdef int[128] POP
-for _m in range(128):
+for _m in range(FULL + 1):
     POP[_m] = bin(_m).count("1")
 
 
+def compiled_constants():
+    """The rules' numbers compiled into this module, by their names in the game."""
+    return {
+        "SERVE_SUM": SERVE,
+        "ALL_INGREDIENTS_MASK": FULL,
+        "DECK": CARDS,
+        "VALUES": VALUES,
+        "PLACES": BOWLS,
+        "POINTS_BY_TYPES": tuple(POINTS[k] for k in range(8)),
+    }
+
+
+def check_constants(cards=_cards, state=_state):
+    """Raise ``RuntimeError`` naming every compiled number that differs from the game's
+    (``cards`` and ``state``: the game's modules, or stand-ins in tests)."""
+    game = {
+        "SERVE_SUM": state.SERVE_SUM,
+        "ALL_INGREDIENTS_MASK": cards.ALL_INGREDIENTS_MASK,
+        "DECK": len(cards.DECK),
+        "VALUES": cards.VALUES,
+        "PLACES": state.PLACES,
+        "POINTS_BY_TYPES": tuple(cards.POINTS_BY_TYPES),
+    }
+    wrong = [
+        f"{name} is {value!r} here but {game[name]!r} in the game"
+        for name, value in compiled_constants().items()
+        if game[name] != value
+    ]
+    if max(state.HAND_SIZE, state.FRIDGE_SIZE) + 2 > HELD:
+        wrong.append(f"a hand or a Fridge may hold more than the {HELD} cards compiled for")
+    if wrong:
+        raise RuntimeError(
+            "gametable.games.ramen_ramen.planner_fast was compiled for other rules ("
+            + "; ".join(wrong)
+            + "): rebuild it (pip install -e .) or set GAMETABLE_PURE_PYTHON=1"
+        )
+
+
+check_constants()
+
+
 cdef struct Game:
-    int hand[8]
+    int hand[HELD]
     int nhand
-    int fridge[8]
+    int fridge[HELD]
     int nfridge
-    int deck[56]   # the top is deck[ndeck - 1]
+    int deck[CARDS]   # the top is deck[ndeck - 1]
     int ndeck
-    int sums[3]
-    int masks[3]
+    int sums[BOWLS]
+    int masks[BOWLS]
     int score
 
 
@@ -71,7 +123,7 @@ cdef inline void place(Game* g, int card, int p) noexcept nogil:
 
 cdef inline void serve(Game* g) noexcept nogil:
     cdef int p
-    for p in range(3):
+    for p in range(BOWLS):
         if g.sums[p] >= SERVE or g.masks[p] == FULL:
             g.score += POINTS[POP[g.masks[p]]]
             g.sums[p] = 0
@@ -82,7 +134,7 @@ cdef inline void gains_of(const double* f, int* sums, int* masks, double* base, 
                           double* out) noexcept nogil:
     """What card ``c`` adds to each bowl's evaluation (``base``: the bowls' own)."""
     cdef int row = (c & 7) << 7, bit = 1 << (c >> 3), p
-    for p in range(3):
+    for p in range(BOWLS):
         out[p] = f[(sums[p] << 7) + row + (masks[p] | bit)] - base[p]
 
 
@@ -105,7 +157,7 @@ cdef class Rollouts:
     cdef double flats[MAX_LEFT + 1][FLAT]
     cdef Game root
     cdef bint take2
-    cdef int unseen[56]
+    cdef int unseen[CARDS]
     cdef int nunseen
     cdef int deck_size
     cdef int ncand
@@ -151,10 +203,10 @@ cdef class Rollouts:
         cdef int o0 = g.sums[0] << 7, o1 = g.sums[1] << 7, o2 = g.sums[2] << 7
         cdef int m0 = g.masks[0], m1 = g.masks[1], m2 = g.masks[2]
         cdef double b0 = f[o0 + m0], b1 = f[o1 + m1], b2 = f[o2 + m2]
-        cdef double tg[8]
-        cdef double ts[8]
-        cdef int tp[8]
-        cdef int tq[8]
+        cdef double tg[HELD]
+        cdef double ts[HELD]
+        cdef int tp[HELD]
+        cdef int tq[HELD]
         cdef int i, j, c, row, bit, n = g.nhand
         cdef double g0, g1, g2, best, ga, gb, sa, sb
         cdef int pa, pb, qa, qb, ci = -1, pi = 0, cj = -1, pj = 0
@@ -206,31 +258,31 @@ cdef class Rollouts:
         the next play, with the Fridge card taken that allows the best one (the card drawn
         after it unknown, left out)."""
         cdef int n = g.nhand, nf = g.nfridge, nc = g.nhand + g.nfridge
-        cdef int cards[16]
-        cdef double base[3]
+        cdef int cards[2 * HELD]
+        cdef double base[BOWLS]
         # every card's (the hand's, then the Fridge's) gain into each bowl as it is, and
         # into bowl p once hand card i is in it (or served): a play changes two bowls, each
         # by one card, so these hold every gain the next play can have
-        cdef double now[16][3]
-        cdef double after[8][3][16]
-        cdef double rest_gain[8][3]
-        cdef double card_gain[3]
-        cdef double outside[3]
+        cdef double now[2 * HELD][BOWLS]
+        cdef double after[HELD][BOWLS][2 * HELD]
+        cdef double rest_gain[HELD][BOWLS]
+        cdef double card_gain[BOWLS]
+        cdef double outside[BOWLS]
         cdef double value, follow, best = -1e18, top, inner, x, b
         cdef int i, j, k, p, q, r, s, m, o, c, d, nrest
-        cdef int rest[8]
+        cdef int rest[HELD]
         cdef int bi = 0, bj = 1, bp = 0, bq = 1
         for k in range(n):
             cards[k] = g.hand[k]
         for k in range(nf):
             cards[n + k] = g.fridge[k]
-        for p in range(3):
+        for p in range(BOWLS):
             base[p] = f[(g.sums[p] << 7) + g.masks[p]]
         for k in range(nc):
             gains_of(f, g.sums, g.masks, base, cards[k], now[k])
         for i in range(n):
             c = cards[i]
-            for p in range(3):
+            for p in range(BOWLS):
                 s = g.sums[p] + (c & 7)
                 m = g.masks[p] | (1 << (c >> 3))
                 if s >= SERVE or m == FULL:
@@ -248,8 +300,8 @@ cdef class Rollouts:
                     if k != i and k != j:
                         rest[nrest] = k
                         nrest += 1
-                for p in range(3):
-                    for q in range(3):
+                for p in range(BOWLS):
+                    for q in range(BOWLS):
                         if q == p:
                             continue
                         r = 3 - p - q
@@ -284,7 +336,7 @@ cdef class Rollouts:
                             card_gain[q] = after[j][q][k]
                             card_gain[r] = now[k][r]
                             top = inner
-                            for s in range(3):
+                            for s in range(BOWLS):
                                 if card_gain[s] + outside[s] > top:
                                     top = card_gain[s] + outside[s]
                             if top > follow:
@@ -404,7 +456,7 @@ cdef class Rollouts:
         pick, and the candidates as ``(placements or None, Fridge card or None)``."""
         cdef int i, k
         load(&self.root, hand, fridge, sums, masks, (), score)
-        if len(unseen) > 56 or not 0 <= deck_size <= len(unseen):
+        if len(unseen) > CARDS or not 0 <= deck_size <= len(unseen):
             raise ValueError(f"{len(unseen)} unseen cards cannot make a deck of {deck_size}")
         self.nunseen = len(unseen)
         for i in range(self.nunseen):
@@ -450,8 +502,8 @@ cdef class Rollouts:
         score to ``out[candidate]`` when ``out`` is given, and count it in the statistics
         :meth:`prune` and :meth:`totals` read (``alive`` must only lose candidates from one
         sample to the next: they compare candidates on the samples they all played)."""
-        cdef int order[56]
-        cdef int deck[56]
+        cdef int order[CARDS]
+        cdef int deck[CARDS]
         cdef int played[MAX_CANDIDATES]
         cdef int i, j, t, k, a, b, nplayed = 0, n = self.nunseen, size = self.deck_size
         cdef Game g
@@ -568,12 +620,12 @@ cdef inline bint same_bowls(Game* a, Game* b) noexcept nogil:
     """Whether two games (the same cards played) have the same score and bowls, the
     bowls as a multiset of (sum, mask)."""
     cdef int p, q
-    cdef bint used[3]
+    cdef bint used[BOWLS]
     if a.score != b.score:
         return False
     used[0] = used[1] = used[2] = False
-    for p in range(3):
-        for q in range(3):
+    for p in range(BOWLS):
+        for q in range(BOWLS):
             if not used[q] and a.sums[p] == b.sums[q] and a.masks[p] == b.masks[q]:
                 used[q] = True
                 break
@@ -651,7 +703,7 @@ cdef int solve(Game* g, int phase, int first, Solver* s) noexcept nogil:
             return e.gain
     if phase == E_PLAY:
         if g.nhand == 1:
-            for p in range(3):
+            for p in range(BOWLS):
                 h = g[0]
                 place(&h, h.hand[0], p)
                 serve(&h)
@@ -662,8 +714,8 @@ cdef int solve(Game* g, int phase, int first, Solver* s) noexcept nogil:
             for i in range(g.nhand - 1):
                 for j in range(i + 1, g.nhand):
                     nseen = 0
-                    for p in range(3):
-                        for q in range(3):
+                    for p in range(BOWLS):
+                        for q in range(BOWLS):
                             if q == p:
                                 continue
                             h = g[0]
@@ -732,19 +784,19 @@ def endgame(hand, fridge, sums, masks, int score, str phase, double seconds=0.0)
     return None if s.late else g.score + v
 
 
-cdef double best_pair(double[8][3] gains, int n) noexcept nogil:
+cdef double best_pair(double[HELD][BOWLS] gains, int n) noexcept nogil:
     """The best gain of one card (``n`` = 1) or two cards into two different bowls."""
     cdef int i, j, p, q
     cdef double best = -1e18, v
     if n == 1:
-        for p in range(3):
+        for p in range(BOWLS):
             if gains[0][p] > best:
                 best = gains[0][p]
         return best
     for i in range(n - 1):
         for j in range(i + 1, n):
-            for p in range(3):
-                for q in range(3):
+            for p in range(BOWLS):
+                for q in range(BOWLS):
                     if p != q:
                         v = gains[i][p] + gains[j][q]
                         if v > best:
@@ -754,23 +806,23 @@ cdef double best_pair(double[8][3] gains, int n) noexcept nogil:
 
 cdef int check_card(object card) except -1:
     cdef int c = card
-    if c < 0 or c >= 56:
+    if c < 0 or c >= CARDS:
         raise ValueError(f"no Ramen! Ramen! card number {c}")
     return c
 
 
 cdef int check_place(object p) except -1:
     cdef int q = p
-    if q < 0 or q > 2:
+    if q < 0 or q >= BOWLS:
         raise ValueError(f"no bowl place {q}")
     return q
 
 
 cdef int load(Game* g, hand, fridge, sums, masks, deck, int score) except -1:
     cdef int i
-    if len(hand) > 8 or len(fridge) > 8 or len(deck) > 56:
+    if len(hand) > HELD or len(fridge) > HELD or len(deck) > CARDS:
         raise ValueError("more cards than a solo game holds")
-    if len(sums) != 3 or len(masks) != 3:
+    if len(sums) != BOWLS or len(masks) != BOWLS:
         raise ValueError("three bowls")
     g.nhand = len(hand)
     for i in range(g.nhand):
@@ -781,7 +833,7 @@ cdef int load(Game* g, hand, fridge, sums, masks, deck, int score) except -1:
     g.ndeck = len(deck)
     for i in range(g.ndeck):
         g.deck[i] = check_card(deck[i])
-    for i in range(3):
+    for i in range(BOWLS):
         g.sums[i] = sums[i]
         g.masks[i] = masks[i]
         if not 0 <= g.sums[i] < SERVE or not 0 <= g.masks[i] < FULL:

@@ -10,6 +10,11 @@ decisions of the active seat:
 4. and 5. the refill and the draw happen by themselves; when the deck is empty, a second
    :class:`Take` replaces the draw while the Fridge has a card.
 
+Everything that happens is an event of the state's :class:`~.history.History` (each view
+carries the whole story as its seat may know it, under ``"history"``). A refused decision
+raises :class:`~gametable.core.errors.IllegalAction` with the reason in words (a
+:class:`~gametable.core.words.Msg`) and changes nothing.
+
 Modes by player count: 1 = solo, 2 = communal bowls, 3 = each bowl owned by a player,
 4 = teams A1 B1 A2 B2 with one communal bowl and one bowl per team.
 """
@@ -17,27 +22,32 @@ Modes by player count: 1 = solo, 2 = communal bowls, 3 = each bowl owned by a pl
 from __future__ import annotations
 
 from bisect import insort
-from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from gametable.core.errors import GameError, IllegalAction
 from gametable.core.game import Game, Result, State, View, check_seat, rank_by_keys
+from gametable.core.words import Msg, Seat
 from gametable.games.ramen_ramen.cards import (
     ALL_INGREDIENTS_MASK,
     CARD_BY_NAME,
     CARD_NAMES,
     DECK,
+    INGREDIENTS,
     POINTS_BY_TYPES,
     POPCOUNT,
     bowl_points,
+    card_msg,
     shown,
     types_mask,
 )
+from gametable.games.ramen_ramen.history import TEAM_NAMES, History
 
 SERVE_SUM = 14
 """A bowl whose values sum to at least this is served."""
+ALL_INGREDIENTS = len(INGREDIENTS)
+"""A bowl holding this many distinct ingredients (all 7) is served whatever its sum."""
 HAND_SIZE = 4
 FRIDGE_SIZE = 4
 SOLO_DISCARDS = 4
@@ -46,8 +56,6 @@ PLACES = 3
 # Phases of a turn.
 PLAY, TAKE, TAKE2, OVER = 0, 1, 2, 3
 PHASE_NAMES = ("play", "take", "take2", "over")
-
-TEAM_NAMES = ("A", "B")
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,10 +150,10 @@ class RamenState(State):
         "current",
         "deck",
         "discards",
+        "events",
         "fridge",
         "game",
         "hands",
-        "history",
         "last_pick",
         "options",
         "owners",
@@ -155,6 +163,7 @@ class RamenState(State):
         "served_by",
         "setup",
         "sides",
+        "turn",
     )
 
     def __init__(
@@ -178,10 +187,13 @@ class RamenState(State):
             raise ValueError(
                 f"first_player {shown(first)} is not a seat of a {players}-player game"
             )
+        self.events = History()
+        self.turn = 1
         pos = 0
         if players == 1:
             self.discards = order[:SOLO_DISCARDS]
             pos = SOLO_DISCARDS
+            self.events.record(("discard", 0, tuple(self.discards)))
         else:
             self.discards = []
         self.hands: list[list[int]] = []
@@ -200,8 +212,6 @@ class RamenState(State):
         self.served: list[list[tuple[int, ...]]] = [[] for _ in range(self.sides)]
         self.served_by: list[list[int]] = [[] for _ in range(self.sides)]
         self.last_pick: list[list[int]] = [[] for _ in range(players)]
-        # Events of the last few turns, for "what just happened" (one list per turn).
-        self.history: deque[list[tuple[Any, ...]]] = deque([[]], maxlen=max(players, 2))
         self.current = first
         self.phase = PLAY
         self._start_turn()
@@ -236,9 +246,11 @@ class RamenState(State):
     def apply(self, seat: int, action: Any) -> None:
         check_seat(seat, self.players)
         if self.phase == OVER:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(Msg("ramen_ramen.refused.over"))
         if seat != self.current:
-            raise IllegalAction(f"it is seat {self.current}'s turn, not seat {seat}'s")
+            raise IllegalAction(
+                Msg("ramen_ramen.refused.not_your_turn", current=Seat(self.current))
+            )
         if self.phase == PLAY:
             if not isinstance(action, Play):
                 raise IllegalAction(self._expected_play(action))
@@ -249,8 +261,13 @@ class RamenState(State):
                 raise IllegalAction(self._expected_take(action))
             card = action.card
             if type(card) is not int or card not in self.fridge:
-                fridge = " ".join(CARD_NAMES[c] for c in self.fridge)
-                raise IllegalAction(f"{_name(card)} is not in the Fridge (Fridge: {fridge})")
+                raise IllegalAction(
+                    Msg(
+                        "ramen_ramen.refused.not_in_fridge",
+                        card=_card_words(card),
+                        fridge=[card_msg(c) for c in self.fridge],
+                    )
+                )
             self._take_from_fridge(card)
 
     def clone(self) -> RamenState:
@@ -271,27 +288,25 @@ class RamenState(State):
         other.served = [s[:] for s in self.served]
         other.served_by = [s[:] for s in self.served_by]
         other.last_pick = [p[:] for p in self.last_pick]
-        other.history = deque((e[:] for e in self.history), maxlen=self.history.maxlen)
+        other.events = self.events.copy()
+        other.turn = self.turn
         other.current = self.current
         other.phase = self.phase
         return other
 
     # -- the rules ------------------------------------------------------------------------
 
-    def _expected_play(self, action: object) -> str:
-        need = min(2, len(self.hands[self.current]))
-        what = "two cards into two different bowls (e.g. 'N4>1 C3>2')" if need == 2 else (
-            "your last card into a bowl (e.g. 'N4>1')"
-        )
+    def _expected_play(self, action: object) -> Msg:
+        last = len(self.hands[self.current]) == 1
         if isinstance(action, Take):
-            return f"first play {what}; you take from the Fridge after"
-        return f"it is time to play {what}"
+            return Msg(f"ramen_ramen.refused.play_first{'.last' if last else ''}")
+        return Msg(f"ramen_ramen.refused.time_to_play{'.last' if last else ''}")
 
-    def _expected_take(self, action: object) -> str:
-        when = "instead of drawing (the deck is empty)" if self.phase == TAKE2 else "now"
+    def _expected_take(self, action: object) -> Msg:
+        second = ".second" if self.phase == TAKE2 else ""
         if isinstance(action, Play):
-            return f"you have played your cards: take a card from the Fridge {when}, e.g. 'take K5'"
-        return f"take a card from the Fridge {when}, e.g. 'take K5'"
+            return Msg(f"ramen_ramen.refused.played_now_take{second}")
+        return Msg(f"ramen_ramen.refused.take{second}")
 
     def _check_play(self, action: Play) -> None:
         hand = self.hands[self.current]
@@ -325,39 +340,39 @@ class RamenState(State):
         if fault is not None:
             raise IllegalAction(fault)
 
-    def _play_fault(self, placements: object, hand: list[int]) -> str | None:
+    def _play_fault(self, placements: object, hand: list[int]) -> Msg | None:
         """Why a play is refused, in the game's words; ``None`` if it is legal after all
         (a play written with lists instead of tuples)."""
         need = min(2, len(hand))
-        example = "'N4>1 C3>2'" if need == 2 else "'N4>1'"
         if not isinstance(placements, (tuple, list)):
-            return f"a play puts each card into a bowl, e.g. {example}"
+            return Msg("ramen_ramen.refused.shape")
         if len(placements) != need:
-            count = "1 card" if need == 1 else "2 cards"
-            return f"play exactly {count} (you hold {len(hand)}), one per bowl, e.g. {example}"
+            return Msg("ramen_ramen.refused.count", count=need, held=len(hand))
         pairs: list[tuple[object, object]] = []
         for pair in placements:
             if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-                return f"a play puts each card into a bowl, e.g. {example}"
+                return Msg("ramen_ramen.refused.shape")
             pairs.append((pair[0], pair[1]))
-        held = " ".join(CARD_NAMES[x] for x in hand)
         for card, _ in pairs:
             if type(card) is not int or card not in hand:
-                return f"{_name(card)} is not in your hand (hand: {held})"
+                return Msg(
+                    "ramen_ramen.refused.not_in_hand",
+                    card=_card_words(card),
+                    hand=[card_msg(x) for x in hand],
+                )
         if pairs[0][0] == pairs[-1][0] and len(pairs) == 2:
-            return f"{_name(pairs[0][0])} cannot be played twice"
+            return Msg("ramen_ramen.refused.twice", card=_card_words(pairs[0][0]))
         for _, place in pairs:
             if type(place) is not int or not 0 <= place < PLACES:
                 bowl = shown(place + 1) if type(place) is int else shown(place)
-                return f"there is no bowl {bowl}: bowls are 1, 2 and 3"
+                return Msg("ramen_ramen.refused.no_bowl", bowl=bowl)
         if len(pairs) == 2 and pairs[0][1] == pairs[1][1]:
-            return "the two cards must go into two different bowls"
+            return Msg("ramen_ramen.refused.same_bowl")
         return None
 
     def _play_cards(self, placements: tuple[tuple[int, int], ...]) -> None:
         seat = self.current
         hand = self.hands[seat]
-        events = self.history[-1]
         sums = self.bowl_sum
         masks = self.bowl_mask
         ready = False
@@ -366,8 +381,8 @@ class RamenState(State):
             self.bowls[place].append(card)
             sums[place] += card & 7
             masks[place] |= 1 << (card >> 3)
-            events.append(("play", seat, card, place))
             ready = ready or sums[place] >= SERVE_SUM or masks[place] == ALL_INGREDIENTS_MASK
+        self.events.record(("play", self.turn, seat, placements))
         if ready:
             self._serve_ready_bowls()
         self._after_play()
@@ -381,7 +396,9 @@ class RamenState(State):
                 cards = tuple(self.bowls[place])
                 self.served[side].append(cards)
                 self.served_by[side].append(self.current)
-                self.history[-1].append(("serve", self.current, place, side, cards))
+                self.events.record(
+                    ("serve", self.turn, self.current, place, side, cards, self.players)
+                )
                 self.bowls[place] = []
                 self.bowl_sum[place] = 0
                 self.bowl_mask[place] = 0
@@ -398,7 +415,7 @@ class RamenState(State):
         seat = self.current
         self.fridge.remove(card)
         insort(self.hands[seat], card)
-        self.history[-1].append(("take", seat, card))
+        self.events.record(("take", self.turn, seat, card, self.phase == TAKE2))
         if self.phase == TAKE:
             self.last_pick[seat] = [card]
             self._refill_and_draw()
@@ -412,11 +429,11 @@ class RamenState(State):
         if deck:
             card = deck.pop()
             self.fridge.append(card)
-            self.history[-1].append(("refill", card))
+            self.events.record(("refill", self.turn, card))
         if deck:
             card = deck.pop()
             insort(self.hands[self.current], card)
-            self.history[-1].append(("draw", self.current, card))
+            self.events.record(("draw", self.turn, self.current, card))
             self._end_turn()
         elif self.fridge:
             self.phase = TAKE2
@@ -425,14 +442,15 @@ class RamenState(State):
 
     def _end_turn(self) -> None:
         self.current = (self.current + 1) % self.players
-        self.history.append([])
+        self.turn += 1
         self._start_turn()
 
     def _start_turn(self) -> None:
         """Skip the turns of players with nothing to play and nothing to take; end the game.
 
         While the deck has cards the Fridge is full, so a seat with an empty hand and an
-        empty Fridge can only occur once the deck is empty.
+        empty Fridge can only occur once the deck is empty. Once every seat is skipped,
+        the game is over: the bowls still open are discarded.
         """
         for _ in range(self.players):
             seat = self.current
@@ -443,8 +461,13 @@ class RamenState(State):
             if self.fridge:
                 self.phase = TAKE
                 return
+            if any(self.hands):
+                self.events.record(("skip", self.turn, seat))
+                self.turn += 1
             self.current = (seat + 1) % self.players
         self.phase = OVER
+        unserved = tuple((p, tuple(b)) for p, b in enumerate(self.bowls) if b)
+        self.events.record(("end", self.turn, unserved))
 
     # -- scoring --------------------------------------------------------------------------
 
@@ -518,7 +541,9 @@ class RamenState(State):
         )
 
     def side_name(self, side: int) -> str:
-        """``"Team A"``/``"Team B"`` with 4 players, else ``"Seat N"``."""
+        """``"Team A"``/``"Team B"`` with 4 players, else ``"Seat N"``: the result details'
+        ``name`` of a side, as records have always stored it (a replay compares the stored
+        result whole). Nobody reads it: front ends tell the end with :mod:`.words`."""
         return f"Team {TEAM_NAMES[side]}" if self.players == 4 else f"Seat {side}"
 
     # -- information ----------------------------------------------------------------------
@@ -529,14 +554,23 @@ class RamenState(State):
         Hidden: other hands (only their sizes show), the deck (only its size), the solo
         discards until the end, and — with 2 to 4 players — the cards of served bowls until
         the end (only how many bowls each side has served). Public: the Fridge, the bowls
-        in play, each player's last Fridge pick(s), and the events of the last turns with
-        drawn cards shown only to the player who drew them.
+        in play, each player's last Fridge pick(s), and the whole game's story
+        (``history``: :mod:`.history`), with a drawn card shown only to the player who
+        drew it and the cards of face-down bowls sealed until the end.
+
+        The rules' facts come with it, so that no front end computes a rule: each bowl's
+        sum against the serving sum (``serve_sum``), its distinct ingredients against all
+        7 (``all_ingredients``) and its ``points`` if it were served now; for each card in
+        the seat's own hand, what it would make of each bowl (``if_played``); the points
+        of the served bowls a seat may see.
         """
         check_seat(seat, self.players, spectator=True)
         over = self.phase == OVER
         names = CARD_NAMES
         players = self.players
         show_served = over or players == 1
+        sums = self.bowl_sum
+        masks = self.bowl_mask
         view: View = {
             "game": "ramen-ramen",
             "players": players,
@@ -545,6 +579,7 @@ class RamenState(State):
             "to_act": list(self.to_act),
             "current": self.current,
             "phase": PHASE_NAMES[self.phase],
+            "turn": self.turn,
             "hand": None if seat is None else [names[c] for c in self.hands[seat]],
             "hand_sizes": [len(h) for h in self.hands],
             "fridge": [names[c] for c in self.fridge],
@@ -553,31 +588,65 @@ class RamenState(State):
                 {
                     "place": p,
                     "owner": self.owners[p],
+                    "team": None
+                    if players != 4 or self.owners[p] is None
+                    else TEAM_NAMES[self.owners[p]],  # type: ignore[index]
                     "cards": [names[c] for c in self.bowls[p]],
-                    "sum": self.bowl_sum[p],
-                    "ingredients": POPCOUNT[self.bowl_mask[p]],
+                    "sum": sums[p],
+                    "serve_sum": SERVE_SUM,
+                    "ingredients": POPCOUNT[masks[p]],
+                    "all_ingredients": ALL_INGREDIENTS,
+                    "points": POINTS_BY_TYPES[POPCOUNT[masks[p]]],
                 }
                 for p in range(PLACES)
             ],
+            "if_played": None
+            if seat is None
+            else {names[c]: self._if_played(c) for c in self.hands[seat]},
             "served": [
                 {
                     "side": side,
-                    "name": self.side_name(side),
+                    "team": TEAM_NAMES[side] if players == 4 else None,
+                    "seats": [s for s in range(players) if side_of_seat(players, s) == side],
                     "count": len(self.served[side]),
                     "bowls": [[names[c] for c in b] for b in self.served[side]]
                     if show_served
                     else None,
+                    "bowl_points": [bowl_points(b) for b in self.served[side]]
+                    if show_served
+                    else None,
+                    "points": self.side_points(side) if show_served else None,
                 }
                 for side in range(self.sides)
             ],
             "last_pick": [[names[c] for c in p] for p in self.last_pick],
             "discards": [names[c] for c in self.discards] if over else None,
             "discard_count": len(self.discards),
-            "log": [_public_event(e, seat, show_served) for turn in self.history for e in turn],
+            "history": self.events.to_json(seat, over),
         }
         if over:
             view["result"] = self.result().to_json()
         return view
+
+    def _if_played(self, card: int) -> list[dict[str, Any]]:
+        """What ``card`` would make of each bowl: its sum, its distinct ingredients, the
+        points it would score, and whether it would be served (once both cards are down)."""
+        value = card & 7
+        bit = 1 << (card >> 3)
+        out = []
+        for p in range(PLACES):
+            total = self.bowl_sum[p] + value
+            mask = self.bowl_mask[p] | bit
+            out.append(
+                {
+                    "bowl": p,
+                    "sum": total,
+                    "ingredients": POPCOUNT[mask],
+                    "points": POINTS_BY_TYPES[POPCOUNT[mask]],
+                    "served": total >= SERVE_SUM or mask == ALL_INGREDIENTS_MASK,
+                }
+            )
+        return out
 
 
 def turn_decisions(view: Mapping[str, Any]) -> tuple[bool, int]:
@@ -589,7 +658,7 @@ def turn_decisions(view: Mapping[str, Any]) -> tuple[bool, int]:
     the Fridge is refilled with it and the draw finds nothing; with none, the pick is a
     second card from what the Fridge still holds. A seat with no cards in hand starts its
     turn with the pick; a pick that follows a play in the same turn comes right after that
-    play's events in the log.
+    play's events in the history.
     """
     phase = view["phase"]
     fridge = len(view["fridge"])
@@ -599,40 +668,14 @@ def turn_decisions(view: Mapping[str, Any]) -> tuple[bool, int]:
             return True, 2 if deck == 1 else 1
         return True, 2 + (deck == 1 or (deck == 0 and fridge > 1))
     if phase == "take":
-        log = view["log"]
+        history = view["history"]
         after_play = (
-            bool(log)
-            and log[-1]["event"] in ("play", "serve")
-            and log[-1]["seat"] == view["current"]
+            bool(history)
+            and history[-1]["kind"] in ("play", "serve")
+            and history[-1]["seat"] == view["current"]
         )
         return not after_play, 1 + (deck == 1 or (deck == 0 and fridge > 1))
     return False, 1
-
-
-def _public_event(event: tuple[Any, ...], seat: int | None, show_served: bool) -> dict[str, Any]:
-    kind = event[0]
-    if kind == "play":
-        return {"event": "play", "seat": event[1], "card": CARD_NAMES[event[2]], "place": event[3]}
-    if kind == "serve":
-        # Served bowls go face down: their cards show only in solo or once the game is over.
-        return {
-            "event": "serve",
-            "seat": event[1],
-            "place": event[2],
-            "side": event[3],
-            "points": bowl_points(event[4]) if show_served else None,
-            "cards": [CARD_NAMES[c] for c in event[4]] if show_served else None,
-        }
-    if kind == "take":
-        return {"event": "take", "seat": event[1], "card": CARD_NAMES[event[2]]}
-    if kind == "refill":
-        return {"event": "refill", "card": CARD_NAMES[event[1]]}
-    # draw: the card is seen only by the player who drew it
-    return {
-        "event": "draw",
-        "seat": event[1],
-        "card": CARD_NAMES[event[2]] if seat == event[1] else None,
-    }
 
 
 def parse_setup_card(name: Any) -> int:
@@ -643,8 +686,16 @@ def parse_setup_card(name: Any) -> int:
     return card
 
 
+def _card_words(card: Any) -> Msg:
+    """A card in words, or what was offered instead of a card, said safely."""
+    if type(card) is int and 0 <= card < len(CARD_NAMES):
+        return card_msg(card)
+    return Msg("ramen_ramen.not_a_card", value=shown(card))
+
+
 def _name(card: Any) -> str:
-    """A card's notation, or what was offered instead of a card, said safely."""
+    """A card's notation, or what was offered instead of a card, said safely (for
+    ``repr``, which programmers read)."""
     if type(card) is int and 0 <= card < len(CARD_NAMES):
         return CARD_NAMES[card]
     return f"{shown(card)} (not a card)"
@@ -658,6 +709,7 @@ def _bowl_name(place: Any) -> str:
 
 
 __all__ = [
+    "ALL_INGREDIENTS",
     "FRIDGE_SIZE",
     "HAND_SIZE",
     "PLAYS1",
