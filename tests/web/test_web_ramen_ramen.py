@@ -1,8 +1,12 @@
 """Ramen! Ramen! in a real browser: a whole game by clicking, an illegal attempt explained,
 a reload that comes back to the same position, hands kept hidden between two players and
-from a spectator."""
+from a spectator; every string the page shows is in words (no notation), and the bowls show
+the rules' facts for a half-made play."""
 
 from __future__ import annotations
+
+import sys
+from pathlib import Path
 
 from webutil import (
     labels,
@@ -15,7 +19,15 @@ from webutil import (
     wait_version_after,
 )
 
+sys.path.insert(0, str(Path(__file__).parent.parent / "support"))
+
+from notation_scan import notation_leaks, page_strings
+
+from gametable.core import get_game
+
 GAME = "ramen-ramen"
+NOTATION = get_game(GAME).notation_tokens
+assert NOTATION is not None
 
 
 def _play_one_turn(page) -> None:  # type: ignore[no-untyped-def]
@@ -51,25 +63,69 @@ def _play_to_the_end(page, timeout: float = 30.0, after_turn=None) -> int:  # ty
 def test_a_whole_solo_game_by_clicking_ends_with_the_critics_verdict(web_server, page) -> None:
     table = new_table(web_server.base, GAME, 1)
     open_table(page, web_server.base, table, 0)
-    turns = _play_to_the_end(
-        page, after_turn=lambda n: shot(page, "ramen-ramen-solo-midgame") if n == 20 else None
-    )
+    seen: list[str] = []
+
+    def after(n: int) -> None:
+        seen.extend(page_strings(page))
+        if n == 20:
+            shot(page, "ramen-ramen-solo-midgame")
+
+    turns = _play_to_the_end(page, after_turn=after)
     assert page.locator(".verdict-box .stars").count() == 1  # the critics' verdict
     assert page.locator(".modal .scores").count() == 1
+    end = page.locator(".modal").inner_text()
+    assert "The critics have spoken:" in end  # quoted from the rulebook, in words
     shot(page, "ramen-ramen-solo-end")
     assert turns > 20
+    seen.extend(page_strings(page))
+    assert notation_leaks(seen, NOTATION) == []
     assert not page.js_errors, page.js_errors
 
 
-def test_a_two_player_game_against_a_bot_to_the_end(web_server, page) -> None:
+def test_a_two_player_game_against_a_bot_to_the_end_shows_no_notation(web_server, page) -> None:
     table = new_table(web_server.base, GAME, 2, bot="greedy")
     open_table(page, web_server.base, table, 0)
-    _play_to_the_end(
-        page, after_turn=lambda n: shot(page, "ramen-ramen-midgame") if n == 6 else None
-    )
+    seen: list[str] = []
+
+    def after(n: int) -> None:
+        if n == 3:  # the hint and the list of every move, in words
+            page.get_by_role("button", name="Hint").click()
+            page.locator(".toast", has_text="Hint:").first.wait_for(timeout=20_000)
+            page.keyboard.press("m")
+            seen.extend(page_strings(page))
+            page.keyboard.press("Escape")
+        seen.extend(page_strings(page))
+        if n == 6:
+            shot(page, "ramen-ramen-midgame")
+
+    _play_to_the_end(page, after_turn=after)
     shot(page, "ramen-ramen-end")
     assert "Game over" in page.locator(".modal").inner_text()
     assert page.locator(".rr-result .side").count() == 2
+    seen.extend(page_strings(page))
+    assert any("from the Fridge" in s for s in seen)  # the story is told
+    assert notation_leaks(seen, NOTATION) == []
+    assert not page.js_errors, page.js_errors
+
+
+def test_a_half_made_play_shows_what_the_rules_say_of_each_bowl(web_server, page) -> None:
+    """With a card chosen, each bowl it may go into says what it would become (the view's
+    facts for that card); once placed, the bowl shows its new sum and points."""
+    table = new_table(web_server.base, GAME, 1)
+    open_table(page, web_server.base, table, 0)
+    assert wait_turn_or_end(page) == "turn"
+    page.locator(".rr-hand button.rr-card.playable").first.click()
+    previews = page.locator(".rr-bowl .bowl-preview")
+    assert previews.count() == 3  # solo, empty bowls: the card may go anywhere
+    assert all(text.startswith("with ") for text in previews.all_inner_texts())
+    assert all("/14" in text for text in previews.all_inner_texts())
+    page.locator("button.rr-bowl.target").first.click()
+    first = page.locator(".rr-bowl").first
+    card_value = first.locator(".rr-card.pending .value").inner_text()
+    assert f"sum {card_value}/14" in first.inner_text()
+    assert "1/7 ingredient · 0 points if served" in first.inner_text()
+    assert page.locator(".rr-hand .hand-label", has_text="next card").count() == 1
+    assert not page.js_errors, page.js_errors
 
 
 def test_an_illegal_play_is_explained_and_changes_nothing(web_server, page) -> None:
@@ -201,4 +257,28 @@ def test_the_next_decision_never_waits_for_the_last_ones_acknowledgement(web_ser
     open_table(page, web_server.base, table, 0)
     assert _play_to_the_end(page, timeout=10.0) > 10
     assert "Game over" in page.locator(".modal").inner_text()
+    assert not page.js_errors, page.js_errors
+
+
+def test_a_four_player_game_names_the_teams_and_their_bowls(web_server, page) -> None:
+    """4 players in teams: "one bowl is communal, one belongs to team A, one to team B"."""
+    table = new_table(web_server.base, GAME, 4, bot="greedy")
+    open_table(page, web_server.base, table, 0)
+    assert wait_turn_or_end(page) == "turn"
+    owners = [page.locator(".rr-bowl .bowl-label").nth(i).inner_text() for i in range(3)]
+    assert owners == ["Bowl 1 · communal", "Bowl 2 · Team A", "Bowl 3 · Team B"]
+    served = page.locator(".rr-served").inner_text()
+    assert "Bowls served by Team A (Player 0 (you) and greedy" in served
+    seen: list[str] = []
+
+    def after(n: int) -> None:
+        seen.extend(page_strings(page))
+        if n == 4:
+            shot(page, "ramen-ramen-teams-midgame")
+
+    _play_to_the_end(page, after_turn=after)
+    end = page.locator(".modal").inner_text()
+    assert "Team A" in end and "Team B" in end
+    seen.extend(page_strings(page))
+    assert notation_leaks(seen, NOTATION) == []
     assert not page.js_errors, page.js_errors
