@@ -72,8 +72,7 @@ def snapshot(state: RummikubState) -> tuple[Any, ...]:
         state.passes,
         state.over,
         state.winner,
-        state.last,
-        state.drawn,
+        list(state.events),
     )
 
 

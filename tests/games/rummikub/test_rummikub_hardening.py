@@ -18,10 +18,11 @@ from rummikub_helpers import position, snapshot, table
 from gametable import conformance as kit
 from gametable.core.errors import IllegalAction, NotationError, SeatError
 from gametable.core.rng import Rng
+from gametable.core.words import render, tell_history, tell_legal, tell_result
 from gametable.games.rummikub import DRAW, GAME, TIMEOUT, Play, RummikubState, check_play
+from gametable.games.rummikub.notation import typeable
 from gametable.games.rummikub.state import JOKER_BASE
-from gametable.games.rummikub.tiles import tile_name
-from gametable.games.rummikub.ui import typeable
+from gametable.games.rummikub.tiles import tile_msg, tile_name
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},
@@ -286,8 +287,8 @@ def test_table_sets_are_written_s_and_a_number():
     assert GAME.parse_action("S1 K4 R4 O4 | B3 B4 B5 B6", view, []) == Play(
         table("K4 R4 O4 | B3 B4 B5 B6 | R1 R2 R3")
     )
-    rendered = kit.render_text(GAME.ui.render_view(view))
-    assert re.search(r"s1\s+K4 R4 B4 O4", rendered) and re.search(r"s2\s+R1 R2 R3", rendered)
+    rendered = kit.render_text(GAME.ui.render_view(view))  # sets numbered as s1, s2 name them
+    assert re.search(r"set 1\s+four 4s", rendered) and re.search(r"set 2\s+red 1–3", rendered)
 
 
 @pytest.mark.parametrize("text", ["#1", "#2", "#4 O8 O9 O10 O11", "#1 #3 R1 R2 R3", "#"])
@@ -304,25 +305,19 @@ def test_no_move_starts_with_a_hash(text):
 
 @KIT
 @given(players=st.integers(2, 4), seed=st.integers(0, 10**6), steps=st.integers(0, 90))
-def test_listed_moves_are_numbered_as_hash_n_picks_them(players, seed, steps):
-    """Contract 5 / issue 11.7: 'moves' lists every legal decision as '#n <notation>',
-    n being its place in legal_actions (what the terminal's #n picks); the short form
-    offered beside a play types that same play."""
+def test_listed_moves_are_numbered_as_hash_n_picks_them_and_said_in_words(players, seed, steps):
+    """Contract 5 / issue 11.7 / issue 29: 'moves' lists every legal decision as '#n' and
+    the move in words, n being its place in legal_actions (what the terminal's #n picks),
+    and no notation shows."""
     state = walk(players, seed, steps, {})
     if state.is_over:
         return
     seat = state.current
     view, legal = state.view(seat), state.legal_actions(seat)
-    text = kit.render_text(GAME.ui.describe_legal(view, legal), width=100)
-    flat = " ".join(text.split())
-    for n, action in enumerate(legal, 1):
-        entry = f"#{n} {GAME.format_action(action)}"
-        assert " ".join(entry.split()) in flat
-        if len(entry) < 100:
-            assert entry in text
-    for short in re.findall(r"or type: (.*)", text):
-        action = GAME.parse_action(short.strip(), view, legal)
-        assert action in legal
+    text = kit.render_text(GAME.ui.describe_legal(view, legal), width=10_000)
+    for n, words in enumerate(tell_legal(GAME, view, legal), 1):
+        assert f"#{n} {words}" in text
+        assert GAME.notation_tokens.search(words) is None, words
 
 
 @settings(max_examples=15, deadline=None, derandomize=True)
@@ -332,8 +327,8 @@ def test_listed_moves_are_numbered_as_hash_n_picks_them(players, seed, steps):
     steps=st.integers(0, 90),
     options=st.sampled_from(range(len(OPTION_SETS))),
 )
-def test_the_hint_is_typeable_as_printed(players, seed, steps, options):
-    """Issue 11.7 / contract 6: the hint printed '#2 #4 …', which could not be typed."""
+def test_the_hint_says_the_solvers_play_in_words(players, seed, steps, options):
+    """Issue 29: the hint said '= R1 R2 R3 | …'; it names the solver's play in words."""
     from gametable.games.rummikub.bots import SolverAgent
 
     state = walk(players, seed, steps, OPTION_SETS[options])
@@ -342,20 +337,15 @@ def test_the_hint_is_typeable_as_printed(players, seed, steps, options):
     seat = state.current
     view, legal = state.view(seat), state.legal_actions(seat)
     hinted = SolverAgent().act(view, legal, Rng(0))
-    text = kit.render_text(GAME.ui.hint(view, legal), width=400)
-    move = re.search(r"^The solver would play: (.*)$", text, re.M)
-    assert move is not None, text
-    assert GAME.parse_action(move.group(1), view, legal) == hinted
-    whole = re.search(r"the whole new table: (.*)$", text, re.M)
-    if whole:
-        assert GAME.parse_action(whole.group(1), view, legal) == hinted
+    text = kit.hint_text(GAME, view, legal)
+    assert text == "Hint: " + render(GAME.words.decision(hinted, view), viewer=seat)
+    assert GAME.notation_tokens.search(text) is None, text
 
 
-def test_the_hint_of_a_rebuild_names_table_sets_with_s():
+def test_the_hint_of_a_rebuild_says_which_sets_are_reworked():
     s = position("R3 R4 R5 R6 R7 R8 | K5 R5 J=O5", ["R6 K1", "R1"])
-    text = kit.render_text(GAME.ui.hint(s.view(0), s.legal_actions(0)), width=200)
-    assert "#" not in text.split("\n")[0]
-    assert re.search(r"would play: s\d", text)
+    text = kit.hint_text(GAME, s.view(0), s.legal_actions(0))
+    assert text == "Hint: Lay red 6, reworking red 3–8 into red 3–6 and red 6–8"
 
 
 # -- issue 11.12: what happened is readable ----------------------------------------------
@@ -369,15 +359,14 @@ def test_the_seat_that_drew_sees_its_tile_others_see_only_that_a_tile_was_drawn(
     s.apply(first, DRAW)
     s.apply(s.current, DRAW)
     mine = s.view(first)
-    drawn = [e for e in mine["recent"] if e["seat"] == first]
-    assert drawn == [
-        {"seat": first, "move": "draw", "drawn_count": 1, "drawn": [tile_name(tile)]}
-    ]
+    drawn = [e for e in mine["history"] if e["seat"] == first]
+    assert drawn == [{"turn": 1, "seat": first, "kind": "draw", "tiles": [tile_name(tile)]}]
     theirs = s.view(1 - first)
-    assert all("drawn" not in e for e in theirs["recent"] if e["seat"] == first)
-    shown = kit.render_text(GAME.ui.render_view(mine))
-    assert "You drew " + drawn[0]["drawn"][0] in shown
-    assert f"Seat {1 - first} drew a tile" in shown
+    assert all("tiles" not in e for e in theirs["history"] if e["seat"] == first)
+    told = [e["text"] for e in tell_history(GAME, mine)]
+    words = render(GAME.words.event(drawn[0], first) or "", viewer=first)
+    assert told == [words, f"Seat {1 - first} drew a tile."]
+    assert words.startswith("You drew ") and GAME.notation_tokens.search(words) is None
 
 
 def test_a_timeout_says_that_three_penalty_tiles_were_drawn():
@@ -387,23 +376,37 @@ def test_a_timeout_says_that_three_penalty_tiles_were_drawn():
     late = s.current
     penalty = s.pool[-3:][::-1]
     s.apply(late, TIMEOUT)
-    other = kit.render_text(GAME.ui.render_view(s.view(1 - late)))
-    assert f"Seat {late} ran out of time: 3 penalty tiles drawn" in other
+    other = tell_history(GAME, s.view(1 - late))[-1]["text"]
+    assert other == f"Seat {late} ran out of time: the turn was undone and 3 penalty tiles drawn."
     s.apply(s.current, DRAW)
-    mine = kit.render_text(GAME.ui.render_view(s.view(late)))
-    names = " ".join(tile_name(t) for t in penalty)
-    assert f"You ran out of time: 3 penalty tiles drawn ({names})" in mine
+    mine = tell_history(GAME, s.view(late))[0]["text"]
+    names = [render(tile_msg(t)) for t in penalty]
+    assert mine == (
+        "You ran out of time: the turn was undone and you drew 3 penalty tiles: "
+        f"{names[0]}, {names[1]}, and {names[2]}."
+    )
 
 
 def test_the_result_names_the_winner_in_words():
     """Issue 11.13 (polish): 'Winner(s): 0, 1' became a sentence."""
     from gametable.games.rummikub import score_game
 
-    one = kit.render_text(GAME.ui.render_result(score_game([0, 12], went_out=0)))
-    assert "Winner: seat 0 (went out)" in one
-    shared = kit.render_text(GAME.ui.render_result(score_game([5, 5, 9], went_out=None)))
-    assert "Shared win: seat 0 and seat 1 (pool empty, everyone passed)" in shared
-    assert "(s)" not in one + shared
+    one = tell_result(GAME, score_game([0, 12], went_out=0, racks=[[], ["K12"]]), 2)
+    assert one == [
+        "Seat 0 went out and scores 12, what the others have left on their racks.",
+        "Seat 0 scores 12 (nothing left on the rack).",
+        "Seat 1 scores -12 (left on the rack: black 12, worth 12).",
+    ]
+    shared = tell_result(
+        GAME, score_game([5, 5, 10], went_out=None, racks=[["B5"], ["O5"], ["K10"]]), 3, viewer=1
+    )
+    assert shared[:2] == [
+        "The pool ran out and every player passed in turn: the lowest rack wins.",
+        "Seat 0 and you share the win with 5 points left each and score 5/2 each.",
+    ]
+    assert shared[3] == "You score 5/2 (left on your rack: orange 5, worth 5)."
+    shown = kit.render_text(GAME.ui.render_result(score_game([0, 12], went_out=0)))
+    assert "Seat 0" in shown and "Seat 1" in shown and "-12" in shown
 
 
 def test_tiles_not_on_the_rack_are_named_in_words():
@@ -412,5 +415,7 @@ def test_tiles_not_on_the_rack_are_named_in_words():
     with pytest.raises(IllegalAction) as info:
         s.apply(0, Play(table("R1 R2 R3 | K5 R5 B5")))
     message = str(info.value)
-    assert "lays K5 but your rack has none; R3 but your rack has none; B5 but" in message
-    assert "x1" not in message
+    assert message == (
+        "the play lays tiles your rack does not have: black 5, red 3, and blue 5 (every tile "
+        "you add comes from your rack)"
+    )

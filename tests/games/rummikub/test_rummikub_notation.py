@@ -58,6 +58,7 @@ def test_unordered_run_is_sorted():
 def test_simple_actions():
     for text, action in [("draw", DRAW), ("d", DRAW), ("pass", PASS), ("timeout", TIMEOUT)]:
         assert parse_notation(text, table=(), rack=None) == action
+        assert GAME.action_from_notation(text) == action
         assert GAME.action_from_json(GAME.action_to_json(action)) == action
 
 
@@ -66,7 +67,7 @@ def test_full_table_form_round_trips():
     assert isinstance(play, Play)
     text = GAME.format_action(play)
     assert text.startswith("= ")
-    assert GAME.action_from_json(text) == play
+    assert GAME.action_from_notation(text) == play
     assert GAME.parse_action(text, position().view(0), []) == play
 
 
@@ -96,26 +97,30 @@ def test_bad_set_numbers_are_explained():
         GAME.parse_action("s3 B3 B4 B5", s.view(0), [])
 
 
-def test_json_form_needs_a_string():
-    with pytest.raises(ValueError):
-        GAME.action_from_json(7)
-    with pytest.raises(ValueError):
-        GAME.action_from_json("R1 R2 R3")  # a delta needs the table: not a record form
+def test_notation_needs_the_table_for_the_short_form():
+    with pytest.raises(NotationError, match="write the whole new table after '='"):
+        GAME.action_from_notation("R1 R2 R3")  # a delta needs the table: not a record form
+    with pytest.raises(NotationError):
+        GAME.action_from_notation(7)  # type: ignore[arg-type]
 
 
-def test_help_and_rendering_do_not_crash():
+def test_the_terminal_shows_the_table_and_the_rack_in_words():
     from rich.console import Console
 
-    s = position("R4 J=R5 R6", ["K1 K2 K3", "R9"])
+    s = position("R4 J=R5 R6 | K8 R8 B8", ["K1 K2 K3 O9 J", "R9"])
     console = Console(record=True, width=100)
     ui = GAME.ui
     view = s.view(0)
     console.print(ui.render_view(view))
     console.print(ui.describe_legal(view, s.legal_actions(0)))
-    console.print(ui.hint(view, s.legal_actions(0)))
     out = console.export_text()
-    assert "#1" in out and "J=R5" in out and "K1 K2 K3" in out
-    assert "R7" in ui.notation_help()
+    assert "set 1" in out and "red 4–6 (joker as 5)" in out and "run, 15 points" in out
+    assert "set 2" in out and "three 8s without orange" in out and "group, 24 points" in out
+    assert "Your rack by colour: black 1, 2, and 3; orange 9; 1 joker" in out
+    assert "Your rack by number: 1: black; 2: black; 3: black; 9: orange; 1 joker" in out
+    assert "#1 Draw a tile" in out and "#2 Lay black 1–3" in out
+    assert GAME.notation_tokens.search(out) is None, out
+    assert "R7" in ui.notation_help()  # the notation is what help teaches
 
 
 def test_rack_sorts_777_and_789():

@@ -15,7 +15,7 @@ from gametable.agents.play import play_game
 from gametable.core import records
 from gametable.core.errors import IllegalAction
 from gametable.core.rng import Rng
-from gametable.games.rummikub import GAME, Play, make_play
+from gametable.games.rummikub import GAME, TIMEOUT, Play, make_play
 from gametable.games.rummikub.state import check_play
 from gametable.games.rummikub.tiles import ALL_TILES
 
@@ -220,3 +220,35 @@ def test_random_games_with_every_flag_on(players):
     for seed in range(3):
         state = run_random_game(players, seed, **flags)
         assert sum(state.result().scores) == 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 4), steps=st.integers(0, 80))
+def test_the_history_is_the_whole_game_and_each_seat_knows_only_its_own_draws(
+    seed, players, steps
+):
+    """Issue 29: a view carries the whole game's story, one event per decision (and the
+    end); the tiles a seat drew are named to that seat only, and a state sampled from a
+    seat's view tells that seat the same story."""
+    state = GAME.new_state(players, seed=seed, turn_seconds=60)
+    rng = Rng(seed)
+    decisions = 0
+    for _ in range(steps):
+        if state.is_over:
+            break
+        legal = state.legal_actions(state.current)
+        action = TIMEOUT if rng.randbelow(9) == 0 else legal[rng.randbelow(len(legal))]
+        state.apply(state.current, action)
+        decisions += 1
+    for seat in [*range(players), None]:
+        history = state.view(seat)["history"]
+        assert len(history) == decisions + (1 if state.is_over else 0)
+        assert [e["turn"] for e in history[:decisions]] == list(range(1, decisions + 1))
+        for event in history:
+            if "tiles" in event:
+                assert seat is not None and event["seat"] == seat
+            elif event["kind"] == "draw" and event["seat"] == seat:
+                raise AssertionError("a seat's own draw is told without its tile")
+        if seat is not None and not state.is_over:
+            sampled = GAME.determinize(state.view(seat), Rng(seed + 3))
+            assert sampled.view(seat)["history"] == history

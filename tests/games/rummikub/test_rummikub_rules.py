@@ -76,29 +76,31 @@ def test_group_of_four_colours_is_a_set():
 def test_run_blue_3_to_6_is_a_set_but_wrap_13_1_is_not():
     s = position("", ["B11 B12 B13 B1 B2 B3", "R1"])
     play(s, "B11 B12 B13")
-    rejected(s, "B12 B13 B1", "wrap|gap|order")  # B11-B13 is on the table now
+    rejected(s, "B12 B13 B1", "13 to 1|gap|go up")  # B11-B13 is on the table now
     s2 = position("", ["B12 B13 B1", "R1"])
-    rejected(s2, "B12 B13 B1", "wraps from 13 to 1")
+    rejected(s2, "B12 B13 B1", "1 is always low, no run goes from 13 to 1")
 
 
 def test_run_with_a_gap_is_explained():
     s = position("", ["B4 B5 B7", "R1"])
-    rejected(s, "B4 B5 B7", r"run B4 B5 B7 has a gap at 6")
+    rejected(s, "B4 B5 B7", r"blue 4, blue 5,? and blue 7 is not a run: it has a gap at 6")
 
 
 def test_group_with_a_repeated_colour_is_explained():
     s = position("", ["K7 K7 R7", "R1"])
-    rejected(s, "K7 K7 R7", "repeats black")
+    rejected(s, "K7 K7 R7", "a group needs different colours, and it has black 7 twice")
 
 
 def test_two_tile_set_is_explained():
     s = position("", ["K7 R7", "R1"])
-    rejected(s, "K7 R7", "only 2 tiles")
+    rejected(s, "K7 R7", "black 7 and red 7 is not a set: a set needs at least 3 tiles")
 
 
 def test_mixed_set_is_neither_group_nor_run():
     s = position("", ["K7 R8 B9", "R1"])
-    rejected(s, "K7 R8 B9", "neither a group")
+    rejected(
+        s, "K7 R8 B9", r"black 7, red 8,? and blue 9 is neither a group \(the numbers differ\)"
+    )
 
 
 # -- initial meld -----------------------------------------------------------------------
@@ -106,7 +108,7 @@ def test_mixed_set_is_neither_group_nor_run():
 
 def test_initial_meld_worth_27_is_rejected_with_its_value():
     s = position("", ["R8 R9 R10 K1", "R1"], melded=[False, False])
-    rejected(s, "R8 R9 R10", "initial meld is worth 27, needs 30")
+    rejected(s, "R8 R9 R10", "initial meld is worth 27, it needs 30")
 
 
 def test_initial_meld_of_groups_only():
@@ -225,7 +227,7 @@ def test_a_drawn_tile_ends_the_turn():
     s = position("", ["K10 R10 B10", "R1"])
     s.apply(0, DRAW)
     assert s.current == 1
-    with pytest.raises(IllegalAction, match="seat 1's turn"):
+    with pytest.raises(IllegalAction, match="it is not your turn: Seat 1 plays now"):
         play(s, "K10 R10 B10", seat=0)
 
 
@@ -274,19 +276,23 @@ def test_seed_rebuild_three_sets_with_black_10_and_blue_5():
 
 def test_rebuild_rejected_when_a_set_is_invalid_and_state_unchanged():
     s = position("R8 R9 R10 | B6 B7 B8 B9 B10 | O8 O9 O10", ["K10 B5 R1", "R2"])
-    rejected(s, "s1 s2 s3 R8 B8 O8 | R9 B9 O9 | K10 R10 B10 O10 | B5 B6", "only 2 tiles")
+    rejected(
+        s,
+        "s1 s2 s3 R8 B8 O8 | R9 B9 O9 | K10 R10 B10 O10 | B5 B6",
+        "blue 5 and blue 6 is not a set",
+    )
 
 
 def test_missing_table_tile_is_named():
     s = position("K8 K9 K10 K11", ["K12", "R1"])
-    rejected(s, "s1 K10 K11 K12", r"K8, K9 from the table are missing")
+    rejected(s, "s1 K10 K11 K12", "black 8 and black 9 from the table are missing")
     s2 = position("K9 R9 B9 | K10 K11 K12", ["O9", "R1"])
-    rejected(s2, "s1 K10 K11 K12 | R9 B9 O9", "K9 from the table is missing")
+    rejected(s2, "s1 K10 K11 K12 | R9 B9 O9", "black 9 from the table is missing")
 
 
 def test_tiles_not_on_the_rack_are_named():
     s = position("", ["R1 R2", "B1"])
-    rejected(s, "R1 R2 R3", "lays R3 but your rack has none")
+    rejected(s, "R1 R2 R3", "lays a tile your rack does not have: red 3")
 
 
 def test_a_play_must_lay_a_rack_tile():
@@ -409,7 +415,9 @@ def test_timeout_draws_three_penalty_tiles_and_keeps_the_table():
     s.apply(0, TIMEOUT)
     assert s.table == before_table
     assert sum(s.racks[0]) == 6 and len(s.pool) == 7 and s.current == 1
-    assert s.view(0)["last"]["drawn"] and "drawn" not in s.view(1)["last"]
+    mine, theirs = s.view(0)["history"][-1], s.view(1)["history"][-1]
+    assert mine["kind"] == theirs["kind"] == "timeout" and mine["count"] == theirs["count"] == 3
+    assert len(mine["tiles"]) == 3 and "tiles" not in theirs
 
 
 def test_timeout_with_a_short_pool_draws_what_is_there():

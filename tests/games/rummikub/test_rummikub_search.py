@@ -77,11 +77,29 @@ def test_listed_plays_are_canonical_whatever_the_order_of_the_table() -> None:
 
 
 def test_a_play_records_its_changes_for_the_views() -> None:
-    s = position("R1 R2 R3", ["R4 K9 B9 O9", "R9"])
+    s = position("R1 R2 R3", ["R4 K9 B9 O9 K1", "R9"])
     s.apply(0, make_play([parse_set("R1 R2 R3 R4"), parse_set("K9 B9 O9")]))
-    assert s.last is not None and s.last[2] == 4
-    assert s.view(1)["last"]["changes"] == "K9 B9 O9 | R1 R2 R3 R4"
-    assert s.clone().last == s.last
+    event = s.view(1)["history"][-1]
+    assert event == {
+        "turn": 1,
+        "seat": 0,
+        "kind": "play",
+        "laid": ["K9", "R4", "B9", "O9"],
+        "sets": [["K9", "B9", "O9"], ["R1", "R2", "R3", "R4"]],
+        "replaced": [["R1", "R2", "R3"]],
+    }
+    assert s.clone().view(0)["history"] == s.view(0)["history"]
+
+
+def test_the_story_of_a_play_is_worked_out_only_when_a_view_asks() -> None:
+    """Searches apply thousands of plays a second and read the story of none of them."""
+    s = position("R1 R2 R3", ["R4 K9 B9 O9 K1", "R9"])
+    s.apply(0, make_play([parse_set("R1 R2 R3 R4"), parse_set("K9 B9 O9")]))
+    kept = s.clone()
+    assert type(s.events._items[-1]) is tuple  # the decision, not yet told
+    told = s.view(0)["history"][-1]
+    assert type(s.events._items[-1]) is not tuple and s.events[-1].kind == "play"
+    assert kept.view(0)["history"][-1] == told  # a copy made before tells the same
 
 
 def test_the_determinizer_samples_states_consistent_with_the_view() -> None:

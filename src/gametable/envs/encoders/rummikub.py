@@ -87,6 +87,14 @@ def _face(name: str) -> int:
     return TILE[name[2:]] if name.startswith("J=") else TILE[name]
 
 
+def _last_decision(view: View) -> dict[str, Any] | None:
+    """The view's last decision (an event of its ``history`` other than the end)."""
+    for event in reversed(view.get("history") or ()):
+        if event["kind"] in LAST_KINDS:
+            return event  # type: ignore[no-any-return]
+    return None
+
+
 def _tile_name(code: int) -> str:
     return TILES[code]
 
@@ -152,12 +160,11 @@ class RummikubEncoder(Encoder):
                 obs[self.o_melded + r] = 1.0
         obs[self.o_pool] = view["pool_size"] / 106
         obs[self.o_passes] = scaled(view["passes"], players)
-        last = view["last"]
+        last = _last_decision(view)
         if last is not None:
             obs[self.o_last + relative(seat, last["seat"], players)] = 1.0
-            kind = last["action"].split(" ", 1)[0]
-            obs[self.o_last + 4 + (0 if kind == "=" else LAST_KINDS.index(kind))] = 1.0
-            obs[self.o_last + 8] = scaled(last["laid"], 14)
+            obs[self.o_last + 4 + LAST_KINDS.index(last["kind"])] = 1.0
+            obs[self.o_last + 8] = scaled(len(last.get("laid", ())), 14)
         return obs
 
     # -- actions ------------------------------------------------------------------------
@@ -179,20 +186,21 @@ class RummikubEncoder(Encoder):
         return Delegate(label, resolve)
 
     def _play(self, view: View, sets: list[list[str]]) -> Delegate:
-        """A play whose new table is the view's table with ``sets`` replacing or added."""
-        text = "= " + " | ".join(_set_text(s) for s in sets)
+        """A play whose new table is ``sets`` (the view's table with sets replaced or
+        added), as the game's decision data."""
+        data = {"type": "play", "table": sets}
 
         def resolve(rng: Rng) -> Action:
-            return self.game.action_from_json(text)
+            return self.game.action_from_json(data)
 
-        return Delegate(text, resolve)
+        return Delegate(" | ".join(_set_text(s) for s in sets), resolve)
 
     def legal(self, seat: int, view: View, legal: Sequence[Action]) -> LegalMap:
         if not legal:
             return {}
         out: dict[int, Any] = {}
         first = self.game.action_to_json(legal[0])
-        out[DRAW if first == "draw" else PASS] = legal[0]
+        out[DRAW if first["type"] == "draw" else PASS] = legal[0]
         out[SOLVER] = self._delegate("solver", seat, "solver", True, view, legal)
         out[SOLVER_JOKERS] = self._delegate("solver_jokers", seat, "solver", False, view, legal)
         out[GREEDY] = self._delegate("greedy", seat, "greedy", True, view, legal)

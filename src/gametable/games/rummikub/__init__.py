@@ -1,9 +1,11 @@
 """Rummikub (Sabra rules), 2-4 players, with an exact move solver.
 
-Rules notes: ``docs/rules/rummikub.md``. The rules kernel is :mod:`.state` (its decisions,
-:mod:`.actions`); tiles, sets and their notation are :mod:`.tiles`; the notation of
-decisions is :mod:`.notation`; the exact solver is :mod:`.solver`; matches with running
-totals are :mod:`.match`; :data:`GAME` is the registered game object.
+Rules notes: ``docs/rules/rummikub.md``. The rules kernel and its events are :mod:`.state`
+(its decisions and their JSON form, :mod:`.actions`); tiles, sets, their notation and their
+words are :mod:`.tiles`; the notation of decisions is :mod:`.notation`; the game told in
+words is :mod:`.words` (sentences in ``locale/messages.pot``); the exact solver is
+:mod:`.solver`; matches with running totals are :mod:`.match`; :data:`GAME` is the
+registered game object.
 """
 
 from gametable.games.rummikub.game import GAME, RummikubGame

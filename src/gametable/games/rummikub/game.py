@@ -1,43 +1,72 @@
-"""Rummikub as a :class:`~gametable.core.Game`: options, setup, notation, determinization.
+"""Rummikub as a :class:`~gametable.core.Game`: options, setup, decisions as data,
+notation, components, words, previews of a table being built, determinization.
 
-The notation (``draw``, ``R7 R8 R9 | K5 B5 O5``, ``s2 B3 B4 B5 B6``, ``= R1 R2 R3 | …``;
-details and examples in ``docs/rules/rummikub.md``) is in :mod:`.notation`, below this
-module, the bots and the terminal UI.
+Decisions travel as data (:data:`~.actions.DECISIONS`: ``{"type": "play", "table": [["K4",
+"K5", "K6"], …]}``); the notation a person types (``draw``, ``R7 R8 R9 | K5 B5 O5``, ``s2 B3
+B4 B5 B6``, ``= R1 R2 R3 | …``; details and examples in ``docs/rules/rummikub.md``) is in
+:mod:`.notation`, below this module, the bots and the terminal UI; the words are in
+:mod:`.words`.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gametable.core.errors import NotationError, OptionError
-from gametable.core.game import JSON, Action, Game, GameInfo, OptionSpec, View
+from gametable.core.codec import DecisionError
+from gametable.core.errors import IllegalAction, NotationError, OptionError
+from gametable.core.events import Event
+from gametable.core.game import JSON, Action, Game, GameInfo, OptionSpec, Preview, View
 from gametable.core.rng import Rng
+from gametable.core.words import Msg, render
+from gametable.games.rummikub.actions import DECISIONS, TILE, play_of_sets
 from gametable.games.rummikub.match import Match
 from gametable.games.rummikub.notation import format_notation, parse_notation, view_table
 from gametable.games.rummikub.state import (
+    MELD_MIN,
     RACK_SIZE,
-    Entry,
     RummikubState,
+    check_play,
     first_player_from_draws,
+    initial_meld_value,
+    json_copy,
+    tiles_missing,
 )
 from gametable.games.rummikub.tiles import (
     ALL_TILES,
+    COLOUR_NAMES,
     JOKER,
+    JOKER_BASE,
     KINDS,
+    PLACED_NAMES,
+    Set,
+    canonical_set,
+    colour_msg,
     counts_of,
+    face_of,
+    infer_set,
+    is_joker,
+    joker_readings,
     parse_tile,
+    placed_msg,
     quote,
     rack_code,
+    set_error,
+    set_kind,
+    set_problem,
+    set_value,
+    tile_msg,
     tile_name,
 )
 
 if TYPE_CHECKING:
     from gametable.core.agent import AgentFactory
     from gametable.core.textui import TextUI
+    from gametable.games.rummikub.words import RummikubWords
 
 
 MAX_TURN_SECONDS = 7 * 86_400
@@ -90,6 +119,19 @@ OPTION_SPECS = (
 )
 
 
+NOTATION_TOKENS = re.compile(
+    r"(?<![\w=])(?:J=)?[KRBO](?:1[0-3]|[1-9])(?!\w)"  # a tile: R7, K13, J=R7
+    r"|(?<!\w)J=(?=[KRBOkrbo]\d)"  # a joker's face: J=R…
+    r"|(?<![\w])s[1-9][0-9]?(?![\w])"  # a table set: s2
+)
+"""A piece of the notation as it could leak into text: a tile code (``R7``, ``K13``, ``J=R7``)
+or a table set's name (``s2``); not words or numbers in sentences ("red 7", "set 2",
+"7 tiles")."""
+
+PRIVATE_FACTS = {"draw": ("tiles",), "timeout": ("tiles",)}
+"""The facts of an event that only its seat knows (the tiles it drew), by kind."""
+
+
 class RummikubGame(Game):
     """Rummikub (Sabra rules), 2-4 players, with an exact move solver."""
 
@@ -98,6 +140,8 @@ class RummikubGame(Game):
     min_players = 2
     max_players = 4
     info = GameInfo(simultaneous=False, enumerable_actions=False)
+    decisions = DECISIONS
+    notation_tokens = NOTATION_TOKENS
     option_specs = OPTION_SPECS
     modes: ClassVar[Mapping[int, str]] = {
         2: "two players, 14 tiles each, 78 in the pool",
@@ -182,23 +226,10 @@ class RummikubGame(Game):
 
     # -- actions ------------------------------------------------------------------------
 
-    def action_to_json(self, action: Action) -> JSON:
-        return self.format_action(action)
-
     def action_from_notation(self, text: str) -> Action:
         if not isinstance(text, str):
-            raise NotationError(f"a decision in notation is text, not {type(text).__name__}")
+            raise NotationError(Msg("rummikub.notation.not_text", value=quote(text)))
         return parse_notation(text, table=None, rack=None)
-
-    def action_from_json(self, data: JSON) -> Action:
-        if not isinstance(data, str):
-            raise ValueError(
-                f"a Rummikub move is a string such as 'draw' or '= R1 R2 R3', not {quote(data)}"
-            )
-        try:
-            return parse_notation(data, table=None, rack=None)
-        except NotationError as exc:
-            raise ValueError(str(exc)) from None
 
     def format_action(self, action: Action) -> str:
         return format_notation(action)
@@ -244,24 +275,8 @@ class RummikubGame(Game):
         state.turn = view["turn"]
         state.passes = view["passes"]
         state.over = view["phase"] == "over"
-        if view.get("last") is not None:
-            last = view["last"]
-            action = self.action_from_json(last["action"])
-            state.last = (last["seat"], action, last["laid"], last.get("changes", ""))
-            if "drawn" in last:
-                state.drawn = (last["seat"], tuple(parse_tile(t) for t in last["drawn"]))
-            elif "drawn_count" in last:
-                state.drawn = (last["seat"], (JOKER,) * last["drawn_count"])
-        entries: list[Entry] = []
-        for item in view.get("recent", ()):
-            if "drawn" in item:
-                drawn: tuple[int, ...] | int = tuple(parse_tile(t) for t in item["drawn"])
-            else:
-                drawn = item.get("drawn_count", 0) if item["move"] in ("draw", "timeout") else ()
-            entries.append(
-                (item["seat"], item["move"], item.get("laid", 0), item.get("changes", ""), drawn)
-            )
-        state.recent = tuple(entries)
+        for item in view.get("history", ()):
+            state.events.append(event_from_json(item, seat))
         if state.over and "result" in view:
             winners = view["result"]["details"].get("winners", [])
             if view["result"]["details"].get("end") == "went_out" and winners:
@@ -275,6 +290,128 @@ class RummikubGame(Game):
         first sample's ``rng`` (much faster than the pure-Python :class:`Rng`; the same
         ``rng`` still gives the same samples)."""
         return Determinizer(self, view)
+
+    # -- words, components and previews ---------------------------------------------------
+
+    @cached_property
+    def words(self) -> RummikubWords:
+        """Rummikub in words (:mod:`.words`)."""
+        from gametable.games.rummikub.words import WORDS
+
+        return WORDS
+
+    def components(self) -> dict[str, Any]:
+        """The tiles by the ids views and decisions use — ``R7``; ``J``, a joker on a rack;
+        ``J=R7``, a joker on the table standing for red 7 — each with its ``colour`` and
+        ``number`` (for a joker on the table, those of the tile it stands for; ``None`` for
+        a joker on a rack), ``joker``, ``stands_for`` (the tile a joker on the table stands
+        for), ``rack`` (the tile's id on a rack: ``J`` for any joker) and its ``name`` in
+        words; and the four ``colours`` by name, in the game's order (K R B O), with their
+        names in words."""
+        tiles: dict[str, dict[str, Any]] = {}
+        for code in range(52):
+            name = tile_name(code)
+            tiles[name] = {
+                "colour": COLOUR_NAMES[code // 13],
+                "number": code % 13 + 1,
+                "joker": False,
+                "stands_for": None,
+                "rack": name,
+                "name": placed_msg(code),
+            }
+        tiles["J"] = {
+            "colour": None,
+            "number": None,
+            "joker": True,
+            "stands_for": None,
+            "rack": "J",
+            "name": placed_msg(JOKER),
+        }
+        for face in range(52):
+            tiles[PLACED_NAMES[JOKER_BASE + face]] = {
+                "colour": COLOUR_NAMES[face // 13],
+                "number": face % 13 + 1,
+                "joker": True,
+                "stands_for": tile_name(face),
+                "rack": "J",
+                "name": placed_msg(JOKER_BASE + face),
+            }
+        colours = {name: {"order": i, "name": colour_msg(i)} for i, name in enumerate(COLOUR_NAMES)}
+        return {"tiles": tiles, "colours": colours}
+
+    def preview(self, view: View, draft: JSON) -> Preview:
+        """What the rules say of a table being built, from the deciding seat's ``view``.
+
+        ``draft`` is a play's data (``{"type": "play", "table": [[tile, …], …]}``) as far
+        as it goes: sets of any size, jokers written ``J`` (their place decides) or with
+        the tile they stand for (``J=R5``, kept while it still fits its set), and
+        optionally ``"selected"``, tiles being moved. The facts:
+
+        - ``sets``, per set of the draft: ``valid``; ``tiles``, the set as it reads
+          (ordered as on the table: a run going up, a group by colour; each joker with
+          the tile it stands for); ``kind`` (``"run"``, ``"group"``) and ``value`` when
+          valid, else ``problem`` (a few words: "gap at 6", in English for now: see
+          :func:`_invalid`); ``readings``, every way the
+          set reads when its jokers could stand for other tiles, and ``reading``, the
+          index of the one chosen;
+        - ``laid``: how many rack tiles the draft lays;
+        - ``meld`` (before the seat's initial meld): ``value``, what the meld is worth so
+          far, ``minimum``, the least it must be worth, and whether it is ``enough``;
+        - ``fits`` (with ``selected``): per set, whether adding the selected tiles makes
+          it a valid set;
+        - ``play``: the draft as the decision to send (every joker with its tile).
+
+        The message says why the draft is not yet a legal play (``None`` once it is one):
+        first the table's tiles it lacks (they stay on the table whatever else is wrong),
+        then the first set that is not valid, then what the rules say of the play.
+        Raises :class:`ValueError` for a draft that is not a play's data.
+        """
+        seat = view.get("seat")
+        if type(seat) is not int or view.get("rack") is None:
+            raise ValueError("a preview is made from the deciding seat's view")
+        sets, selected = _read_draft(draft)
+        table = view_table(view)
+        rack = counts_of(parse_tile(t) for t in view["rack"])
+        melded = bool(view["melded"][seat])
+        options = view.get("options") or {}
+        facts_sets: list[dict[str, Any]] = []
+        chosen: list[Set] = []
+        fault: Msg | None = None
+        for tokens in sets:
+            info, reading, error = _read_set(tokens)
+            facts_sets.append(info)
+            chosen.append(reading)
+            if fault is None and error is not None:
+                fault = error
+        before = counts_of(p for s in table for p in s)
+        after = counts_of(p for s in chosen for p in s)
+        laid = [after[c] - before[c] for c in range(KINDS)]
+        facts: dict[str, Any] = {
+            "sets": facts_sets,
+            "laid": sum(k for k in laid if k > 0),
+            "play": {
+                "type": "play",
+                "table": [[_tile_id(p) for p in s] for s in chosen],
+            },
+        }
+        if not melded:
+            new_table = tuple(sorted(canonical_set(s) for s in chosen))
+            value = initial_meld_value(table, new_table, [max(k, 0) for k in laid], options)
+            facts["meld"] = {"value": value, "minimum": MELD_MIN, "enough": value >= MELD_MIN}
+        if selected is not None:
+            facts["fits"] = [
+                bool(selected) and bool(joker_readings([*map(rack_code, s), *selected]))
+                for s in chosen
+            ]
+        if min(laid) < 0:  # first, as the table's tiles stay whatever else is wrong
+            return Preview(facts, tiles_missing(laid), False)
+        if fault is not None:
+            return Preview(facts, fault, False)
+        try:
+            check_play(table, rack, melded, play_of_sets(chosen).table, options)
+        except IllegalAction as exc:
+            return Preview(facts, exc.msg or Msg("rummikub.illegal.not_a_move"), False)
+        return Preview(facts, None, True)
 
     # -- front ends ---------------------------------------------------------------------
 
@@ -298,6 +435,136 @@ class RummikubGame(Game):
         state = super().new_state(players, seed, **options)
         assert isinstance(state, RummikubState)
         return state
+
+
+def event_from_json(item: Mapping[str, Any], viewer: int) -> Event:
+    """An event of a view's ``history`` as the event it was, as far as ``viewer`` knows it
+    (its own draws with their tiles, others' without): what a determinized state tells."""
+    kind, seat = item["kind"], item["seat"]
+    secret = PRIVATE_FACTS.get(kind, ())
+    facts = {k: json_copy(v) for k, v in item.items() if k not in ("turn", "seat", "kind", *secret)}
+    mine = {k: json_copy(item[k]) for k in secret if k in item}
+    private = {seat: mine} if mine and seat == viewer else None
+    return Event(item["turn"], seat, kind, facts, private)
+
+
+MAX_DRAFT = 106
+"""The most sets, and tiles in a set, a preview reads (the game has 106 tiles)."""
+
+
+def _read_draft(draft: JSON) -> tuple[list[list[int]], list[int] | None]:
+    """The sets of a draft (:meth:`RummikubGame.preview`) as lists of tiles (a bare joker:
+    :data:`~.tiles.JOKER`) and its selected tiles (``None`` when it names none)."""
+    if not isinstance(draft, dict) or draft.get("type") != "play":
+        raise DecisionError("type", "a preview is of a play: {'type': 'play', 'table': [...]}")
+    for key in draft:
+        if key not in ("type", "table", "selected"):
+            raise DecisionError(str(key)[:40], "is not a field of a play being built")
+    raw = draft.get("table")
+    if not isinstance(raw, list) or len(raw) > MAX_DRAFT:
+        raise DecisionError("table", f"must be a list of at most {MAX_DRAFT} sets")
+    sets: list[list[int]] = []
+    for i, s in enumerate(raw):
+        if not isinstance(s, list) or len(s) > MAX_DRAFT:
+            raise DecisionError(f"table[{i}]", f"must be a list of at most {MAX_DRAFT} tiles")
+        sets.append([TILE.decode(name, f"table[{i}][{j}]") for j, name in enumerate(s)])
+    selected = draft.get("selected")
+    if selected is None:
+        return sets, None
+    if not isinstance(selected, list) or len(selected) > MAX_DRAFT:
+        raise DecisionError("selected", f"must be a list of at most {MAX_DRAFT} tiles")
+    picked = [rack_code(TILE.decode(name, f"selected[{j}]")) for j, name in enumerate(selected)]
+    return sets, picked
+
+
+def _tile_id(placed: int) -> str:
+    return "J" if placed == JOKER else PLACED_NAMES[placed]
+
+
+def _read_set(tokens: Sequence[int]) -> tuple[dict[str, Any], Set, Msg | None]:
+    """One set of a draft: its facts, the set as it reads (jokers given the tiles they
+    stand for when some reading makes it valid) and, when it is not valid, why, as the
+    rules would refuse it."""
+    if not any(is_joker(t) for t in tokens):
+        s = canonical_set(tokens)
+        problem = set_problem(s)
+        if problem is None:
+            return _valid(s, [s], 0), s, None
+        return _invalid(tokens, problem), tuple(tokens), set_error(s)
+    readings = joker_readings([rack_code(t) for t in tokens])
+    if readings:
+        wanted = Counter(face_of(t) for t in tokens if t >= JOKER_BASE)
+        try:
+            inferred: Set | None = canonical_set(
+                infer_set([None if is_joker(t) else t for t in tokens])
+            )
+        except NotationError:
+            inferred = None
+        first = readings.index(inferred) if inferred in readings else 0
+
+        def kept(i: int) -> tuple[int, int]:
+            faces = Counter(face_of(p) for p in readings[i] if is_joker(p))
+            return (sum((faces & wanted).values()), i == first)
+
+        best = max(range(len(readings)), key=kept)
+        return _valid(readings[best], readings, best), readings[best], None
+    s = tuple(tokens)
+    kind, params = _joker_fault([t for t in tokens if not is_joker(t)], len(tokens))
+    problem = Msg(f"rummikub.problem.{kind}", **params)
+    error = Msg(f"rummikub.illegal.{kind}", tiles=_words(s), **params)
+    return _invalid(s, problem), s, error
+
+
+def _joker_fault(naturals: Sequence[int], size: int) -> tuple[str, dict[str, Any]]:
+    """Why tiles holding jokers make no set whatever the jokers stand for (``naturals``:
+    the number tiles, ``size``: all the tiles)."""
+    if size < 3:
+        return "too_few", {"count": size}
+    if not naturals:
+        return "jokers_only", {}
+    numbers = [t % 13 for t in naturals]
+    colours = [t // 13 for t in naturals]
+    if len(set(numbers)) > 1 and len(set(colours)) > 1:
+        return "mixed", {}
+    if len(set(numbers)) == 1 and (len(naturals) == 1 or len(set(colours)) > 1):
+        twice = next((t for i, t in enumerate(naturals) if t in naturals[:i]), None)
+        if twice is not None:
+            return "group_colour", {"tile": tile_msg(twice)}
+        return "group_size", {"count": size}
+    twice = next((t for i, t in enumerate(naturals) if t in naturals[:i]), None)
+    if twice is not None:
+        return "run_repeats", {"tile": tile_msg(twice)}
+    if size > 13:
+        return "run_size", {"count": size}
+    low, high = min(numbers), max(numbers)
+    gap = [n for n in range(low, high + 1) if n not in numbers]
+    if not gap:  # pragma: no cover - such tiles always read as a run
+        return "mixed", {}
+    return "run_gap", {"low": gap[0] + 1, "high": gap[-1] + 1, "count": len(gap)}
+
+
+def _words(s: Sequence[int]) -> list[Msg]:
+    return [placed_msg(p) for p in s]
+
+
+def _valid(s: Set, readings: list[Set], index: int) -> dict[str, Any]:
+    info: dict[str, Any] = {
+        "valid": True,
+        "tiles": [_tile_id(p) for p in s],
+        "kind": set_kind(s),
+        "value": set_value(s),
+    }
+    if len(readings) > 1:
+        info["readings"] = [[_tile_id(p) for p in r] for r in readings]
+        info["reading"] = index
+    return info
+
+
+def _invalid(s: Sequence[int], problem: Msg) -> dict[str, Any]:
+    # The preview's facts go to the browser as they are (JSON): the few words of the problem
+    # are rendered here, in English (Game.preview is given no language; the message, which
+    # the server renders in the player's, says the first set's fault in full).
+    return {"valid": False, "tiles": [_tile_id(p) for p in s], "problem": render(problem)}
 
 
 class Determinizer:
@@ -339,8 +606,15 @@ class Determinizer:
         return state
 
 
-
-
 GAME = RummikubGame()
 
-__all__ = ["GAME", "KINDS", "Determinizer", "RummikubGame", "parse_notation", "view_table"]
+__all__ = [
+    "GAME",
+    "KINDS",
+    "NOTATION_TOKENS",
+    "Determinizer",
+    "RummikubGame",
+    "event_from_json",
+    "parse_notation",
+    "view_table",
+]

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 
 from gametable.core.errors import NotationError
 from gametable.core.game import Action, View
+from gametable.core.words import Msg
 from gametable.games.rummikub.state import (
     DRAW,
     PASS,
@@ -47,10 +48,12 @@ from gametable.games.rummikub.tiles import (
     Set,
     Table,
     canonical_set,
+    canonical_table,
     parse_placed,
     parse_set,
     quote,
     rack_code,
+    set_name,
     table_name,
 )
 
@@ -98,15 +101,13 @@ def parse_notation(text: str, table: Table | None, rack: Sequence[int] | None) -
     Raises :class:`NotationError` (quoting at most a few dozen characters of ``text``).
     """
     if not isinstance(text, str):
-        raise NotationError(f"a move is text such as 'draw' or 'R7 R8 R9', not {quote(text)}")
+        raise NotationError(Msg("rummikub.notation.not_text", value=quote(text)))
     if len(text) > MAX_TEXT:
-        raise NotationError(
-            f"that move is {len(text)} characters long; no move needs more than {MAX_TEXT}"
-        )
+        raise NotationError(Msg("rummikub.notation.too_long", count=len(text), limit=MAX_TEXT))
     raw = text.strip()
     low = raw.lower()
     if not raw:
-        raise NotationError("empty move: type a play, 'draw' or 'pass' ('help' shows how)")
+        raise NotationError(Msg("rummikub.notation.empty"))
     if low in ("draw", "d"):
         return DRAW
     if low in ("pass", "p"):
@@ -114,49 +115,40 @@ def parse_notation(text: str, table: Table | None, rack: Sequence[int] | None) -
     if low == "timeout":
         return TIMEOUT
     if raw.startswith("#"):
-        raise NotationError(
-            f"{quote(raw)}: '#' and a number picks a move from the list 'moves' shows; a "
-            "table set is written s and its number (s2 R5 R6 R7 rebuilds table set s2)"
-        )
+        raise NotationError(Msg("rummikub.notation.hash", text=quote(raw)))
     if low.startswith("play "):
         raw = raw[5:].strip()
     if raw.startswith("="):
         body = raw[1:].strip()
         if not body:
-            raise NotationError("'=' must be followed by the whole new table")
+            raise NotationError(Msg("rummikub.notation.equals_empty"))
         sets = []
         for chunk in re.split(r"[|;]", body):
             if not chunk.strip():
-                raise NotationError("empty set between '|' separators")
+                raise NotationError(Msg("rummikub.notation.empty_between"))
             if _REF_RE.search(chunk):
-                raise NotationError(
-                    "after '=' write the whole new table as tiles; table set numbers "
-                    "(s1, s2 …) belong to the other form"
-                )
+                raise NotationError(Msg("rummikub.notation.equals_refs"))
             sets.append(parse_set(chunk))
         return make_play(sets)
     if table is None:
-        raise NotationError(
-            f"{quote(text)}: write the whole new table after '=', e.g. '= R1 R2 R3 | K5 R5 B5'"
-        )
+        raise NotationError(Msg("rummikub.notation.needs_table", text=quote(text)))
     removed: set[int] = set()
     new_sets: list[Set] = []
     plain: list[Set] = []
     for chunk in re.split(r"[|;]", raw):
         if not chunk.strip():
-            raise NotationError("empty set between '|' separators")
+            raise NotationError(Msg("rummikub.notation.empty_between"))
         m = _REFS_RE.match(chunk)
         body = chunk
         if m:
             for ref in _REF_RE.findall(m.group(1)):
                 k = int(ref) if len(ref) <= 6 else 0
                 if not 1 <= k <= len(table):
-                    shown = ref if len(ref) <= 6 else ref[:5] + "…"
+                    shown = "s" + (ref if len(ref) <= 6 else ref[:5] + "…")
                     raise NotationError(
-                        f"there is no table set s{shown} (the table has {len(table)} set"
-                        f"{'s' if len(table) != 1 else ''}, s1 to s{len(table)})"
+                        Msg("rummikub.notation.no_set", text=shown, count=len(table))
                         if table
-                        else f"there is no table set s{shown}: the table is empty"
+                        else Msg("rummikub.notation.no_set_empty", text=shown)
                     )
                 removed.add(k - 1)
             body = m.group(2)
@@ -183,3 +175,35 @@ def parse_notation(text: str, table: Table | None, rack: Sequence[int] | None) -
         new_sets.append(s)
     kept = [s for i, s in enumerate(table) if i not in removed]
     return make_play([*kept, *new_sets])
+
+
+def delta_notation(old: Table, new: Table, refs: bool = True) -> str:
+    """A play as the sets it adds or changes: ``s<k>`` names old set k (1-based, as shown)
+    that was removed or rebuilt (left out when ``refs`` is false), followed by the new
+    sets (the short notation a person types)."""
+    left = Counter(new)
+    removed: list[int] = []
+    for i, s in enumerate(old):
+        if left[s] > 0:
+            left[s] -= 1
+        else:
+            removed.append(i + 1)
+    body = " | ".join(set_name(s) for s in left.elements())
+    if not refs:
+        return body
+    return (" ".join(f"s{k}" for k in removed) + " " + body).strip()
+
+
+def typeable(old: Table, rack: Sequence[int] | None, new: Table) -> str:
+    """The play from table ``old`` to ``new`` in the short form (the sets it adds or
+    rebuilds, :func:`delta_notation`) when that form reads back as exactly this play for a
+    player with ``rack`` (counts); otherwise the whole-table form ``= …``, which always
+    does."""
+    short = delta_notation(old, new)
+    try:
+        back = parse_notation(short, table=old, rack=rack)
+    except NotationError:
+        back = None
+    if isinstance(back, Play) and back.table == canonical_table(new):
+        return short
+    return format_notation(Play(canonical_table(new)))

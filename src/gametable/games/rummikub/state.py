@@ -17,17 +17,24 @@ A turn is one decision of the seat to act:
 The game ends when a rack is emptied or after a full cycle of passes with the pool empty;
 :meth:`RummikubState.result` scores it as in §9-§10 of the rules reference. The decisions
 themselves are plain values defined in :mod:`.actions` (re-exported here).
+
+What happened is the state's :attr:`~RummikubState.events` (a :class:`Story`): one event per
+decision and one at the end, which every view carries whole as its ``history``. A refused
+decision says why in words (a :class:`~gametable.core.words.Msg`: tiles as "red 7", never
+in notation).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from gametable.core.errors import GameError, IllegalAction
+from gametable.core.events import Event, EventLog
 from gametable.core.game import Game, Result, Score, State, View, check_seat, rank_by_keys
+from gametable.core.words import Msg, Seat
 from gametable.games.rummikub.actions import (
     DRAW,
     PASS,
@@ -42,37 +49,39 @@ from gametable.games.rummikub.actions import (
 )
 from gametable.games.rummikub.tiles import (
     COLOUR_NAMES,
-    COLOURS,
     JOKER,
     JOKER_BASE,
     KINDS,
+    PLACED_NAMES,
+    TILE_NAMES,
     Table,
     canonical_set,
     face_of,
     is_joker,
-    placed_name,
+    joker_readings,
+    placed_msg,
     rack_code,
     set_error,
-    set_name,
+    set_kind,
+    set_msg,
     set_value,
-    tile_name,
+    tile,
+    tile_msg,
     tile_value,
+    tiles_msg,
 )
 
 RACK_SIZE = 14
+"""Tiles dealt to each player (§2)."""
 MELD_MIN = 30
+"""The least an initial meld is worth (§5)."""
 TIMEOUT_PENALTY = 3
-
-Entry = tuple[int, str, int, str | tuple[Table, Table], tuple[int, ...] | int]
-"""A remembered decision: (seat, ``"play"``/``"draw"``/``"pass"``/``"timeout"``, rack tiles
-laid, the play's changes — a text, or the tables before and after, written only when a
-view asks —, the tiles drawn — or only how many, when a determinized state does not know
-them)."""
+"""Tiles drawn when a turn's time runs out (§12.8)."""
 
 
 def rack_names(counts: Sequence[int]) -> list[str]:
     """A rack's tiles as names, by colour then number, jokers last."""
-    return [tile_name(code) for code in range(KINDS) for _ in range(counts[code])]
+    return [TILE_NAMES[code] for code in range(KINDS) for _ in range(counts[code])]
 
 
 def _set_ok(s: Sequence[int]) -> bool:
@@ -150,7 +159,9 @@ def check_play(
     for s in new_table:
         if s not in valid:
             if not _set_ok(s):
-                raise IllegalAction(set_error(s) or f"{set_name(s)} is not a valid set")
+                raise IllegalAction(
+                    set_error(s) or Msg("rummikub.illegal.mixed", tiles=tiles_msg(s))
+                )
             if len(valid) >= 65536:
                 valid.clear()
             valid.add(s)
@@ -158,28 +169,14 @@ def check_play(
     new = _counts(new_table)
     laid = [n - o for n, o in zip(new, old, strict=True)]
     if min(laid) < 0:
-        missing = Counter({code: -k for code, k in enumerate(laid) if k < 0})
-        names = []
-        for code, k in sorted(missing.items()):
-            name = "a joker" if code == JOKER else tile_name(code)
-            names.append(name + (f" (x{k})" if k > 1 else ""))
-        verb = "is" if len(names) == 1 and sum(missing.values()) == 1 else "are"
-        raise IllegalAction(
-            f"{', '.join(names)} from the table {verb} missing: every tile on the table must "
-            "stay on the table"
-        )
+        raise IllegalAction(tiles_missing(laid))
     if any(map(int.__gt__, laid, rack)):
-        short = Counter({code: k - rack[code] for code, k in enumerate(laid) if k > rack[code]})
-        parts = []
-        for code, _ in sorted(short.items()):
-            have, name = rack[code], "a joker" if code == JOKER else tile_name(code)
-            lays = name if laid[code] == 1 else f"{laid[code]} × {name}"
-            parts.append(f"{lays} but your rack has " + ("none" if have == 0 else str(have)))
+        short = {code: k - rack[code] for code, k in enumerate(laid) if k > rack[code]}
         raise IllegalAction(
-            "the play lays " + "; ".join(parts) + " (every tile added comes from your rack)"
+            Msg("rummikub.illegal.not_on_rack", tiles=_counted(short), count=sum(short.values()))
         )
     if not any(laid):
-        raise IllegalAction("a play must lay at least one tile from your rack (or draw)")
+        raise IllegalAction(Msg("rummikub.illegal.nothing_laid"))
     if not melded:
         _check_initial_meld(table, new_table, laid, options)
     else:
@@ -188,6 +185,28 @@ def check_play(
         if options.get("freed_joker_needs_rack_tile"):
             _check_freed_jokers(table, new_table, laid)
     return laid
+
+
+def tiles_missing(laid: Sequence[int]) -> Msg:
+    """Why a new table that lacks tiles of the old one is refused: the tiles missing (a
+    negative count of ``laid``, the new table's tiles less the old one's, per code), in
+    words (§6: every tile on the table stays on the table)."""
+    missing = {code: -k for code, k in enumerate(laid) if k < 0}
+    return Msg("rummikub.illegal.missing", tiles=_counted(missing), count=sum(missing.values()))
+
+
+def _counted(counts: Mapping[int, int]) -> list[Msg]:
+    """Rack codes with how many of each, in words ("black 8", "2 × red 3"), by code."""
+    out = []
+    for code in sorted(counts):
+        k = counts[code]
+        if k == 1:
+            out.append(tile_msg(code))
+        elif code == JOKER:
+            out.append(Msg("rummikub.rack.jokers", count=k))
+        else:
+            out.append(Msg("rummikub.copies", count=k, tile=tile_msg(code)))
+    return out
 
 
 def _check_initial_meld(
@@ -199,35 +218,54 @@ def _check_initial_meld(
             if remaining[s] > 0:
                 remaining[s] -= 1
             else:
-                raise IllegalAction(
-                    f"before your initial meld you may not change the table: set {set_name(s)} "
-                    "was changed (the initial meld is new sets from your own rack only)"
-                )
-        new_sets = list(remaining.elements())
-        value = sum(set_value(s) for s in new_sets)
+                raise IllegalAction(Msg("rummikub.illegal.meld_changed", set=set_msg(s)))
+        value = initial_meld_value(table, new_table, laid, options)
     else:
         old_faces = _joker_faces(table)
         new_faces = _joker_faces(new_table)
         if old_faces - new_faces:
-            gone = ", ".join(
-                "J=" + tile_name(f) for f in sorted((old_faces - new_faces).elements())
-            )
+            gone = sorted((old_faces - new_faces).elements())
             raise IllegalAction(
-                f"before your initial meld you may not take a joker from the table ({gone} "
-                "no longer stands for that tile)"
+                Msg(
+                    "rummikub.illegal.meld_joker",
+                    jokers=[placed_msg(JOKER_BASE + f) for f in gone],
+                    count=len(gone),
+                )
             )
         if not _holds_own_meld(laid):
-            raise IllegalAction(
-                "before reworking the table, the tiles you lay from your rack must form sets "
-                f"of their own worth at least {MELD_MIN} (your initial meld, a joker counting "
-                "as the tile it stands for); tiles you add to table sets do not count"
-            )
+            raise IllegalAction(Msg("rummikub.illegal.meld_own_sets", minimum=MELD_MIN))
         return
     if value < MELD_MIN:
-        raise IllegalAction(
-            f"initial meld is worth {value}, needs {MELD_MIN} (from your own rack, a joker "
-            "counting as the tile it stands for)"
-        )
+        raise IllegalAction(Msg("rummikub.illegal.meld_value", value=value, minimum=MELD_MIN))
+
+
+def initial_meld_value(
+    table: Table, new_table: Table, laid: Sequence[int], options: Mapping[str, Any]
+) -> int:
+    """What an initial meld from ``table`` to ``new_table`` laying ``laid`` (rack counts)
+    is worth (§5, §12.3): the numbers of the rack tiles in sets of their own, a joker
+    counting as the tile it stands for.
+
+    Flag ``initial_meld_allows_manipulation`` off: the new sets (the sets of the new table
+    that were not on the old one, valid or not yet), those holding only rack tiles. On:
+    the most the laid tiles are worth as disjoint valid sets of their own (the exact
+    solver's best opening of them; 0 when they hold none worth :data:`MELD_MIN`).
+    """
+    if options.get("initial_meld_allows_manipulation"):
+        return _own_meld_value(laid)
+    remaining = Counter(new_table)
+    for s in table:
+        if remaining[s] > 0:
+            remaining[s] -= 1
+    return sum(set_value(s) for s in remaining.elements() if _set_ok(s))
+
+
+def _own_meld_value(laid: Sequence[int]) -> int:
+    from gametable.games.rummikub.solver import best_opening
+
+    rack = [code for code in range(KINDS) for _ in range(max(laid[code], 0))]
+    best = best_opening(rack, "value", min_meld=MELD_MIN)
+    return 0 if best is None else best.meld_value
 
 
 def _holds_own_meld(laid: Sequence[int]) -> bool:
@@ -273,11 +311,9 @@ def _check_group3_jokers(table: Table, new_table: Table) -> None:
         if kept + max(freed_ok, 0) < k:
             s = examples[n]
             colours = {face_of(p) // 13 for p in s if not is_joker(p)}
-            missing = [f"{COLOURS[c]}{n + 1}" for c in range(4) if c not in colours]
+            missing = [tile_msg(tile(c, n + 1)) for c in range(4) if c not in colours]
             raise IllegalAction(
-                f"the joker of group {set_name(s)} may leave it only when both missing colours "
-                f"({' and '.join(missing)}) complete the group (flag "
-                "joker_group3_needs_both_colours)"
+                Msg("rummikub.illegal.group3_joker", set=set_msg(s), missing=missing)
             )
 
 
@@ -307,37 +343,142 @@ def _check_freed_jokers(table: Table, new_table: Table, laid: Sequence[int]) -> 
             if not any(laid[p] for p in s if not is_joker(p)) and not (
                 laid[JOKER] and any(is_joker(p) for p in s)
             ):
-                raise IllegalAction(
-                    f"the joker in {set_name(s)} was freed from another set and must be played "
-                    "with a tile from your rack this turn (flag freed_joker_needs_rack_tile)"
-                )
+                raise IllegalAction(Msg("rummikub.illegal.freed_joker", set=set_msg(s)))
 
 
-def delta_notation(old: Table, new: Table, refs: bool = True) -> str:
-    """A play as the sets it adds or changes: ``s<k>`` names old set k (1-based, as shown)
-    that was removed or rebuilt (left out when ``refs`` is false), followed by the new
-    sets (the human notation)."""
+def play_facts(
+    old: Table, new: Table, laid: Sequence[int], opening: bool, options: Mapping[str, Any]
+) -> dict[str, Any]:
+    """What a play did, as an event's facts (tiles by the views' ids): ``laid``, the rack
+    tiles laid (jokers as ``J``); ``sets``, the sets on the new table that were not on the
+    old one (new or changed, canonical); ``replaced``, the old table's sets that are gone
+    (changed or taken apart); and for an initial meld ``meld``, what it is worth
+    (:func:`initial_meld_value`)."""
     left = Counter(new)
-    removed: list[int] = []
-    for i, s in enumerate(old):
+    replaced = []
+    for s in old:
         if left[s] > 0:
             left[s] -= 1
         else:
-            removed.append(i + 1)
-    body = " | ".join(set_name(s) for s in left.elements())
-    if not refs:
-        return body
-    return (" ".join(f"s{k}" for k in removed) + " " + body).strip()
+            replaced.append([PLACED_NAMES[p] for p in s])
+    facts: dict[str, Any] = {
+        "laid": [TILE_NAMES[code] for code in range(KINDS) for _ in range(laid[code])],
+        "sets": [[PLACED_NAMES[p] for p in s] for s in left.elements()],
+        "replaced": replaced,
+    }
+    if opening:
+        facts["meld"] = initial_meld_value(old, new, laid, options)
+    return facts
+
+
+_NO_FACTS: Mapping[str, Any] = {}
+
+
+class Story(EventLog):
+    """A state's events (:class:`~gametable.core.events.EventLog`), each decision's kept
+    as the few values it was made from until someone reads it.
+
+    Searches and simulations apply thousands of decisions a second and read the story of
+    none of them: :meth:`record` stores a decision as a tuple (its turn, seat, kind and
+    data: a play's tables before and after, the tile drawn …), and the event — its facts
+    worked out (:func:`play_facts`), the drawn tiles as the seat's private facts — is made
+    the first time it is read, then kept in its place (every copy sharing the list sees
+    the same event). Everything else is the core's log: copied for free, copy on write.
+    """
+
+    __slots__ = ()
+
+    def record(self, turn: int, seat: int, kind: str, data: Any) -> None:
+        """Append the decision ``kind`` of ``seat`` (read as an event when asked for)."""
+        if len(self._items) != self._n:
+            self._items = self._items[: self._n]
+        self._items.append((turn, seat, kind, data))  # type: ignore[arg-type]
+        self._n += 1
+
+    def _event(self, index: int) -> Event:
+        item: Any = self._items[index]
+        if type(item) is tuple:
+            item = self._items[index] = _made(*item)
+        return item  # type: ignore[no-any-return]
+
+    def copy(self) -> Story:
+        new = Story.__new__(Story)
+        new._items = self._items
+        new._n = self._n
+        return new
+
+    def __iter__(self) -> Iterator[Event]:
+        return (self._event(i) for i in range(self._n))
+
+    def __getitem__(self, index: int) -> Event:
+        if index < 0:
+            index += self._n
+        if not 0 <= index < self._n:
+            raise IndexError("no such event")
+        return self._event(index)
+
+    def last(self) -> Event | None:
+        return self._event(self._n - 1) if self._n else None
+
+    def to_json(self, viewer: int | None, over: bool = False) -> list[dict[str, Any]]:
+        return [self._event(i).to_json(viewer, over) for i in range(self._n)]
+
+
+def _made(turn: int, seat: int, kind: str, data: Any) -> Event:
+    """The event of a decision :meth:`Story.record` kept."""
+    if kind == "play":
+        return Event(turn, seat, "play", play_facts(*data))
+    if kind == "draw":
+        return Event(turn, seat, "draw", _NO_FACTS, {seat: {"tiles": [TILE_NAMES[data]]}})
+    if kind == "timeout":
+        tiles = [TILE_NAMES[code] for code in data]
+        return Event(
+            turn,
+            seat,
+            "timeout",
+            {"count": len(tiles)},
+            {seat: {"tiles": tiles}} if tiles else None,
+        )
+    return Event(turn, seat, kind, _NO_FACTS)
+
+
+def json_copy(value: Any) -> Any:
+    """``value`` with every list and object in it copied: the events' facts are shared by
+    every view and clone, and a view is the caller's to change."""
+    if isinstance(value, list):
+        return [json_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: json_copy(v) for k, v in value.items()}
+    return value
+
+
+def table_set_facts(s: Sequence[int]) -> dict[str, Any]:
+    """What a view says of a set on the table: its ``kind`` (``"run"`` or ``"group"``) and
+    ``value``; for a set holding jokers that could stand for other tiles there, every way
+    it reads (``readings``, tile ids) and the one it is (``reading``)."""
+    out: dict[str, Any] = {"kind": set_kind(s), "value": set_value(s)}
+    if any(is_joker(p) for p in s):
+        readings = joker_readings([rack_code(p) for p in s])
+        if len(readings) > 1 and tuple(s) in readings:
+            out["readings"] = [[PLACED_NAMES[p] for p in r] for r in readings]
+            out["reading"] = readings.index(tuple(s))
+    return out
 
 
 class RummikubState(State):
-    """A game of Rummikub in progress (see the module docstring for the turn structure)."""
+    """A game of Rummikub in progress (see the module docstring for the turn structure).
+
+    Its story is :attr:`events` (:mod:`gametable.core.events`), one event per decision —
+    ``play`` (facts: :func:`play_facts`), ``draw`` (the tile, ``tiles``, known only to the
+    seat that drew it), ``pass``, ``timeout`` (``count`` penalty tiles drawn; which ones,
+    ``tiles``, only for that seat) — and ``end`` when the game ends (``end``: ``went_out``
+    or ``blocked``; ``winners``). Events belong to the turn of their decision, counted
+    from 1.
+    """
 
     __slots__ = (
-        "_last",
-        "_prev",
         "current",
-        "drawn",
+        "events",
         "game",
         "melded",
         "options",
@@ -346,7 +487,6 @@ class RummikubState(State):
         "players",
         "pool",
         "racks",
-        "recent",
         "setup",
         "table",
         "turn",
@@ -375,34 +515,14 @@ class RummikubState(State):
         self.melded = [False] * players
         self.current = first
         self.turn = 0
+        """Decisions made so far (the turn being played is ``turn + 1``)."""
         self.passes = 0
         """Consecutive turns without a tile placed since the pool ran out."""
         self.over = False
         self.winner: int | None = None
         """The seat that emptied its rack, if one did."""
-        self._last: tuple[int, Any, int, str] | None = None
-        self._prev: Table | None = None
-        """The table before the last play, until :attr:`last` has written its changes."""
-        self.drawn: tuple[int, tuple[int, ...]] | None = None
-        """(seat, tiles) drawn by the last decision, shown only to that seat."""
-        self.recent: tuple[Entry, ...] = ()
-        """The last decisions (at most one per seat, so every seat's own last decision
-        and all that followed it), oldest first: see :data:`Entry`."""
-
-    @property
-    def last(self) -> tuple[int, Any, int, str] | None:
-        """(seat, action, tiles laid, the sets it added or changed) of the last decision."""
-        if self._prev is not None:
-            assert self._last is not None
-            seat, action, laid, _ = self._last
-            self._last = (seat, action, laid, delta_notation(self._prev, action.table, refs=False))
-            self._prev = None
-        return self._last
-
-    @last.setter
-    def last(self, value: tuple[int, Any, int, str] | None) -> None:
-        self._last = value
-        self._prev = None
+        self.events = Story()
+        """What happened, oldest first (see the class docstring)."""
 
     # -- protocol ------------------------------------------------------------------------
 
@@ -438,10 +558,7 @@ class RummikubState(State):
         new.passes = self.passes
         new.over = self.over
         new.winner = self.winner
-        new._last = self._last
-        new._prev = self._prev
-        new.drawn = self.drawn
-        new.recent = self.recent
+        new.events = self.events.copy()
         return new
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -461,125 +578,72 @@ class RummikubState(State):
     def apply(self, seat: int, action: Any) -> None:
         check_seat(seat, self.players)
         if self.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(Msg("rummikub.illegal.over"))
         if seat != self.current:
-            raise IllegalAction(f"it is seat {self.current}'s turn, not seat {seat}'s")
+            raise IllegalAction(Msg("rummikub.illegal.not_your_turn", current=Seat(self.current)))
+        turn = self.turn + 1
         if isinstance(action, Play):
-            laid = check_play(
-                self.table, self.racks[seat], self.melded[seat], action.table, self.options
-            )
+            melded = self.melded[seat]
+            laid = check_play(self.table, self.racks[seat], melded, action.table, self.options)
             rack = self.racks[seat]
             for code in range(KINDS):
                 if laid[code]:
                     rack[code] -= laid[code]
             self.melded[seat] = True
             self.passes = 0
-            self.drawn = None
-            # the changes are written when asked for (views), not in every search playout
-            self._last = (seat, action, sum(laid), "")
-            self._prev = self.table
-            self._remember((seat, "play", sum(laid), (self.table, action.table), ()))
+            self.events.record(
+                turn, seat, "play", (self.table, action.table, laid, not melded, self.options)
+            )
             self.table = action.table
             if not any(rack):
                 self.over = True
                 self.winner = seat
+                self.turn = turn
+                self.events.append(Event(turn, None, "end", {"end": "went_out", "winners": [seat]}))
                 return
         elif isinstance(action, Draw):
             if not self.pool:
-                raise IllegalAction("the pool is empty: pass instead of drawing")
-            tile = self.pool.pop()
-            self.racks[seat][tile] += 1
-            self.drawn = (seat, (tile,))
-            self.last = (seat, action, 0, "")
-            self._remember((seat, "draw", 0, "", (tile,)))
+                raise IllegalAction(Msg("rummikub.illegal.pool_empty"))
+            code = self.pool.pop()
+            self.racks[seat][code] += 1
+            self.events.record(turn, seat, "draw", code)
         elif isinstance(action, Pass):
             if self.pool:
-                raise IllegalAction(
-                    f"the pool still has {len(self.pool)} tiles: draw instead of passing"
-                )
+                raise IllegalAction(Msg("rummikub.illegal.pool_not_empty", count=len(self.pool)))
             self.passes += 1
-            self.drawn = None
-            self.last = (seat, action, 0, "")
-            self._remember((seat, "pass", 0, "", ()))
+            self.events.record(turn, seat, "pass", None)
         elif isinstance(action, Timeout):
             if not self.pool:
                 self.passes += 1
             drawn = []
             for _ in range(min(TIMEOUT_PENALTY, len(self.pool))):
-                tile = self.pool.pop()
-                self.racks[seat][tile] += 1
-                drawn.append(tile)
-            self.drawn = (seat, tuple(drawn))
-            self.last = (seat, action, 0, "")
-            self._remember((seat, "timeout", 0, "", tuple(drawn)))
+                code = self.pool.pop()
+                self.racks[seat][code] += 1
+                drawn.append(code)
+            self.events.record(turn, seat, "timeout", tuple(drawn))
         else:
-            raise IllegalAction(
-                "that is not a Rummikub move: a turn is a play, 'draw', 'pass' or a timeout"
-            )
-        self.turn += 1
+            raise IllegalAction(Msg("rummikub.illegal.not_a_move"))
+        self.turn = turn
         if self.passes >= self.players:
             self.over = True
+            values = [self.rack_value(s) for s in range(self.players)]
+            low = min(values)
+            winners = [s for s in range(self.players) if values[s] == low]
+            self.events.append(Event(turn, None, "end", {"end": "blocked", "winners": winners}))
             return
         self.current = (seat + 1) % self.players
 
-    def _remember(self, entry: Entry) -> None:
-        keep = self.players - 1
-        self.recent = (*self.recent[-keep:], entry)
-
     # -- views and results ----------------------------------------------------------------
 
-    def recent_view(self, seat: int | None) -> list[dict[str, Any]]:
-        """The decisions since ``seat``'s own last one (that one included), oldest first;
-        for the spectator, the last round. Each is ``{"seat", "move"}`` (``play``,
-        ``draw``, ``pass`` or ``timeout``) with, for a play, ``laid`` (tiles from the rack)
-        and ``changes`` (the sets it added or rebuilt), and for a draw or a timeout
-        ``drawn_count``; the tiles themselves (``drawn``) only for the seat that drew them.
-        """
-        if any(not isinstance(entry[3], str) for entry in self.recent):
-            # write each play's changes once (as :attr:`last` does), not in every view
-            self.recent = tuple(
-                entry
-                if isinstance(entry[3], str)
-                else (*entry[:3], delta_notation(entry[3][0], entry[3][1], refs=False), entry[4])
-                for entry in self.recent
-            )
-        entries = self.recent
-        if seat is not None:
-            for i in range(len(entries) - 1, -1, -1):
-                if entries[i][0] == seat:
-                    entries = entries[i:]
-                    break
-        out: list[dict[str, Any]] = []
-        for lseat, kind, laid, changes, drawn in entries:
-            item: dict[str, Any] = {"seat": lseat, "move": kind}
-            if kind == "play":
-                item["laid"] = laid
-                item["changes"] = changes
-            elif kind in ("draw", "timeout"):
-                item["drawn_count"] = drawn if isinstance(drawn, int) else len(drawn)
-                if lseat == seat and not isinstance(drawn, int):
-                    item["drawn"] = [tile_name(t) for t in drawn]
-            out.append(item)
-        return out
-
     def view(self, seat: int | None) -> View:
-        """What ``seat`` may know: its own rack, the table, the sizes of the other racks
-        and of the pool, who has melded, and the last decision (a drawn tile is shown only
-        to the seat that drew it). Other racks and the pool order are hidden."""
+        """What ``seat`` may know: its own rack, the table (with what each set is,
+        ``table_sets``: :func:`table_set_facts`), the sizes of the other racks and of the
+        pool, who has melded, the rules' numbers a table shows (``initial_meld``, the least
+        an initial meld is worth; ``timeout_penalty``, the tiles drawn when time runs out),
+        and the whole game's
+        story (``history``: a drawn tile is named only to the seat that drew it). Other
+        racks and the pool order are hidden."""
         check_seat(seat, self.players, spectator=True)
-        last: dict[str, Any] | None = None
-        if self.last is not None:
-            lseat, action, laid, changes = self.last
-            last = {
-                "seat": lseat,
-                "action": self.game.format_action(action),
-                "laid": laid,
-                "changes": changes,
-            }
-            if self.drawn is not None and self.drawn[0] == seat == lseat:
-                last["drawn"] = [tile_name(t) for t in self.drawn[1]]
-            elif self.drawn is not None and self.drawn[0] == lseat:
-                last["drawn_count"] = len(self.drawn[1])
         view: View = {
             "game": "rummikub",
             "players": self.players,
@@ -591,11 +655,13 @@ class RummikubState(State):
             "rack": None if seat is None else rack_names(self.racks[seat]),
             "rack_sizes": [sum(r) for r in self.racks],
             "pool_size": len(self.pool),
-            "table": [[placed_name(p) for p in s] for s in self.table],
+            "table": [[PLACED_NAMES[p] for p in s] for s in self.table],
+            "table_sets": [table_set_facts(s) for s in self.table],
             "melded": list(self.melded),
             "passes": self.passes,
-            "last": last,
-            "recent": self.recent_view(seat),
+            "initial_meld": MELD_MIN,
+            "timeout_penalty": TIMEOUT_PENALTY,
+            "history": [json_copy(e) for e in self.events.to_json(seat, self.over)],
             "options": dict(self.options),
         }
         if self.over:
@@ -681,15 +747,21 @@ __all__ = [
     "PASS",
     "RACK_SIZE",
     "TIMEOUT",
+    "TIMEOUT_PENALTY",
     "Action",
     "Draw",
     "Pass",
     "Play",
     "RummikubState",
+    "Story",
     "Timeout",
     "canonical_set",
     "check_play",
     "first_player_from_draws",
+    "initial_meld_value",
     "make_play",
+    "play_facts",
     "score_game",
+    "table_set_facts",
+    "tiles_missing",
 ]

@@ -10,7 +10,13 @@ joker on the table has an explicit number and colour). A *set* is a tuple of pla
 tiles: a run in ascending order, a group in colour order.
 
 Notation: ``R7``, ``K13``, ``J`` (a joker whose place the set decides), ``J=R7`` (a joker
-standing for red 7). A set is its tiles separated by spaces or commas.
+standing for red 7). A set is its tiles separated by spaces or commas. The same names are
+the tiles' ids in views and decisions (:data:`TILE_NAMES`, :data:`PLACED_NAMES`).
+
+Words: a person reads tiles and sets in words, never in notation: :func:`tile_msg` ("red
+7", "joker"), :func:`placed_msg` ("joker (as red 7)"), :func:`set_msg` ("black 4–7", "three
+8s without orange") and :func:`set_error` (why tiles make no set), all
+:class:`~gametable.core.words.Msg` from the game's catalog (``locale/messages.pot``).
 """
 
 from __future__ import annotations
@@ -18,8 +24,10 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from gametable.core.errors import NotationError, quote_input
+from gametable.core.words import Msg
 
 COLOURS = "KRBO"
 """Colour letters in canonical order: black, red, blue, orange."""
@@ -72,12 +80,91 @@ def placed_name(placed: int) -> str:
     return tile_name(placed)
 
 
+TILE_NAMES: tuple[str, ...] = tuple(tile_name(code) for code in range(KINDS))
+"""The name of each rack code (``TILE_NAMES[JOKER] == "J"``)."""
+PLACED_NAMES: dict[int, str] = {
+    **{code: tile_name(code) for code in range(52)},
+    **{JOKER_BASE + face: "J=" + tile_name(face) for face in range(52)},
+}
+"""The name of each tile a set on the table may hold: a number tile, or a joker with the
+face of one (``J=R7``)."""
+
+
 def set_name(s: Sequence[int]) -> str:
     return " ".join(placed_name(p) for p in s)
 
 
 def table_name(table: Iterable[Sequence[int]]) -> str:
     return " | ".join(set_name(s) for s in table)
+
+
+# -- words -----------------------------------------------------------------------------------
+
+
+def colour_msg(colour: int) -> Msg:
+    """A colour (index 0..3) in words: "black", "red", "blue", "orange"."""
+    return Msg(f"rummikub.colour.{COLOUR_NAMES[colour]}")
+
+
+def tile_msg(code: int) -> Msg:
+    """A rack tile in words: "red 7", "black 13", "joker"."""
+    if code == JOKER:
+        return Msg("rummikub.joker")
+    return Msg("rummikub.tile", colour=colour_msg(code // 13), number=code % 13 + 1)
+
+
+def placed_msg(placed: int) -> Msg:
+    """A tile on the table in words: "red 7", "joker (as red 7)"."""
+    if placed >= JOKER_BASE:
+        return Msg("rummikub.joker.as", tile=tile_msg(placed - JOKER_BASE))
+    return tile_msg(placed)
+
+
+def tiles_msg(placed: Iterable[int]) -> list[Msg]:
+    """Tiles in words, as a list parameter ("black 1, black 3 and red 3")."""
+    return [placed_msg(p) for p in placed]
+
+
+def set_msg(s: Sequence[int]) -> Msg:
+    """A set in words: a run as its range ("black 4–7", "red 3–6 (joker as 5)"), a group
+    by its number and the colour it lacks ("three 8s without orange", "four 2s (joker as
+    blue)"); tiles that make no set as their list."""
+    if _fault(s) is not None:
+        return Msg("rummikub.set.tiles", tiles=tiles_msg(s))
+    faces = [face_of(p) for p in s]
+    jokers = [face_of(p) for p in s if is_joker(p)]
+    number = faces[0] % 13 + 1
+    if all(f % 13 == faces[0] % 13 for f in faces):
+        colours = [c for c in range(4) if c not in {f // 13 for f in faces}]
+        joker_colours = [colour_msg(f // 13) for f in jokers]
+        if colours:  # a group of three
+            missing = colour_msg(colours[0])
+            if jokers:
+                return Msg(
+                    "rummikub.set.group3_joker",
+                    number=number,
+                    missing=missing,
+                    colours=joker_colours,
+                    count=len(jokers),
+                )
+            return Msg("rummikub.set.group3", number=number, missing=missing)
+        if jokers:
+            return Msg(
+                "rummikub.set.group4_joker", number=number, colours=joker_colours, count=len(jokers)
+            )
+        return Msg("rummikub.set.group4", number=number)
+    colour = colour_msg(faces[0] // 13)
+    low, high = number, faces[-1] % 13 + 1
+    if jokers:
+        return Msg(
+            "rummikub.set.run_joker",
+            colour=colour,
+            low=low,
+            high=high,
+            numbers=[f % 13 + 1 for f in jokers],
+            count=len(jokers),
+        )
+    return Msg("rummikub.set.run", colour=colour, low=low, high=high)
 
 
 def tile_value(code: int, joker_penalty: int = 30) -> int:
@@ -96,17 +183,14 @@ _JOKER_RE = re.compile(r"^(?:J|\*)(?:[=:(]([KRBOkrbo](?:1[0-3]|[1-9]))\)?)?$", r
 def parse_tile(text: str) -> int:
     """A rack tile from ``R7`` / ``k13`` / ``J``; raises :class:`NotationError`."""
     if not isinstance(text, str):
-        raise NotationError(f"{quote(text)} is not a tile: a tile is written as text, e.g. R7")
+        raise NotationError(Msg("rummikub.notation.tile_not_text", value=quote(text)))
     t = text.strip()
     m = _TILE_RE.match(t)
     if m:
         return tile(COLOURS.index(m.group(1).upper()), int(m.group(2)))
     if t.upper() in ("J", "*", "JOKER"):
         return JOKER
-    raise NotationError(
-        f"{quote(text)} is not a tile: write a colour letter K/R/B/O and a number 1-13 (e.g. R7, "
-        "K13), or J for a joker"
-    )
+    raise NotationError(Msg("rummikub.notation.not_a_tile", text=quote(text)))
 
 
 def parse_placed(text: str) -> int | None:
@@ -124,47 +208,105 @@ def parse_placed(text: str) -> int | None:
 # -- sets -----------------------------------------------------------------------------------
 
 
-def set_error(s: Sequence[int]) -> str | None:
-    """Why ``s`` is not a valid set (``None`` if it is one).
+def _fault(s: Sequence[int]) -> tuple[str, dict[str, Any]] | None:
+    """What keeps ``s`` from being a valid set: the kind of fault and its details, or
+    ``None`` for a valid set (:func:`set_error` and :func:`set_problem` say it in words).
 
     A group is 3-4 tiles of one number in distinct colours; a run is 3 or more tiles of
     one colour with consecutive numbers in ascending order (1 is always low: no 13-1).
     """
-    name = set_name(s)
     if len(s) < 3:
-        return (
-            f"set {name} has only {len(s)} tile{'s' if len(s) != 1 else ''}; a set needs at least 3"
-        )
+        return "too_few", {"count": len(s)}
     faces = [face_of(p) for p in s]
     numbers = [f % 13 + 1 for f in faces]
     colours = [f // 13 for f in faces]
     if len(set(numbers)) == 1:
         if len(s) > 4:
-            return f"group {name} has {len(s)} tiles; a group has at most 4 (one per colour)"
+            return "group_size", {"count": len(s)}
         seen: set[int] = set()
-        for c in colours:
+        for face, c in zip(faces, colours, strict=True):
             if c in seen:
-                return f"group {name} repeats {COLOUR_NAMES[c]}; a group needs different colours"
+                return "group_colour", {"tile": tile_msg(face)}
             seen.add(c)
         return None
     if len(set(colours)) == 1:
         wraps = 1 in numbers and 13 in numbers
         for a, b in itertools.pairwise(numbers):
-            if b != a + 1 and wraps:
-                return f"run {name} wraps from 13 to 1; 1 is always low (no 13-1 runs)"
+            if (b != a + 1 and wraps) or (a == 13 and b == 1):
+                return "run_wraps", {}
             if b == a:
-                return f"run {name} repeats {COLOURS[colours[0]]}{a}"
+                return "run_repeats", {"tile": tile_msg(colours[0] * 13 + a - 1)}
             if b < a:
-                if a == 13 and b == 1:
-                    return f"run {name} wraps from 13 to 1; 1 is always low"
-                return f"run {name} is not in ascending order ({b} after {a})"
+                return "run_order", {}
             if b > a + 1:
-                gap = f"{a + 1}" if b == a + 2 else f"{a + 1}-{b - 1}"
-                return f"run {name} has a gap at {gap}"
+                return "run_gap", {"low": a + 1, "high": b - 1, "count": b - a - 1}
         return None
-    if len(set(numbers)) > 1 and len(set(colours)) > 1:
-        return f"{name} is neither a group (the numbers differ) nor a run (the colours differ)"
-    return f"{name} is not a valid set"  # pragma: no cover
+    return "mixed", {}
+
+
+def set_problem(s: Sequence[int]) -> Msg | None:
+    """Why ``s`` is not a valid set, in a few words for a set being built ("a set needs at
+    least 3 tiles", "gap at 6"); ``None`` if it is a valid set."""
+    fault = _fault(s)
+    if fault is None:
+        return None
+    kind, params = fault
+    return Msg(f"rummikub.problem.{kind}", **params)
+
+
+def set_error(s: Sequence[int]) -> Msg | None:
+    """Why ``s`` is not a valid set, as a sentence naming its tiles in words ("black 1,
+    black 3 and red 3 is neither a group (the numbers differ) nor a run (the colours
+    differ)"); ``None`` if it is a valid set."""
+    fault = _fault(s)
+    if fault is None:
+        return None
+    kind, params = fault
+    return Msg(f"rummikub.illegal.{kind}", tiles=tiles_msg(s), **params)
+
+
+def set_kind(s: Sequence[int]) -> str:
+    """``"group"`` or ``"run"`` for a valid set (a group: every tile of one number)."""
+    first = face_of(s[0]) % 13
+    return "group" if all(face_of(p) % 13 == first for p in s) else "run"
+
+
+def joker_readings(tiles: Sequence[int]) -> list[Set]:
+    """Every valid set the tiles can make when each joker may stand for any tile, each
+    canonical: groups first when two or more number tiles share a number (the missing
+    colours in K R B O order), runs with the jokers at the top end first.
+
+    >>> [table_name([s]) for s in joker_readings([parse_tile("K7"), parse_tile("R7"), JOKER])]
+    ['K7 R7 J=B7', 'K7 R7 J=O7']
+    """
+    naturals = [t for t in tiles if not is_joker(t)]
+    return _free_readings(naturals, len(tiles) - len(naturals))
+
+
+def _free_readings(naturals: Sequence[int], jokers: int) -> list[Set]:
+    n = len(naturals) + jokers
+    if n < 3 or not naturals:
+        return []
+    numbers = {t % 13 for t in naturals}
+    colours = {t // 13 for t in naturals}
+    groups: list[Set] = []
+    runs: list[Set] = []
+    if len(numbers) == 1 and len(colours) == len(naturals) and n <= 4:
+        number = next(iter(numbers))
+        missing = [c for c in range(4) if c not in colours]
+        for combo in itertools.combinations(missing, jokers):
+            faces = [JOKER_BASE + c * 13 + number for c in combo]
+            groups.append(canonical_set([*naturals, *faces]))
+    if len(colours) == 1 and len(numbers) == len(naturals) and n <= 13:
+        colour = next(iter(colours))
+        lo, hi = min(numbers), max(numbers)
+        for start in range(min(lo, 13 - n), max(0, hi - n + 1) - 1, -1):
+            run = [
+                colour * 13 + k if k in numbers else JOKER_BASE + colour * 13 + k
+                for k in range(start, start + n)
+            ]
+            runs.append(tuple(run))
+    return [*groups, *runs] if len(naturals) >= 2 else [*runs, *groups]
 
 
 def canonical_set(s: Sequence[int]) -> Set:
@@ -203,7 +345,7 @@ def infer_set(tokens: Sequence[int | None]) -> Set:
     numbers = {f % 13 for f in faces}
     colours = {f // 13 for f in faces}
     if not faces:
-        raise NotationError("a set of jokers only needs explicit faces, e.g. 'J=R4 J=R5 R6'")
+        raise NotationError(Msg("rummikub.notation.jokers_only"))
     group_like = len(numbers) == 1 and len(faces) >= 2 and len(colours) == len(faces)
     if group_like:
         n = next(iter(numbers))
@@ -259,7 +401,7 @@ def parse_set(text: str) -> Set:
     """A set from ``"R5 R6 J"`` / ``"K7,R7,J=B7"``; raises :class:`NotationError`."""
     parts = [p for p in re.split(r"[\s,]+", text.strip()) if p]
     if not parts:
-        raise NotationError("empty set")
+        raise NotationError(Msg("rummikub.notation.empty_set"))
     tokens = [parse_placed(p) for p in parts]
     return infer_set(tokens)
 

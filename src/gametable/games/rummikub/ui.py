@@ -1,56 +1,63 @@
-"""Terminal rendering of Rummikub: coloured tiles, numbered table sets, a sorted rack."""
+"""Terminal rendering of Rummikub, in words: the players, the table's sets numbered as a
+typed move names them, and the rack sorted two ways.
+
+Everything shown is said in words from the game's catalog ("black 4–7", "three 8s without
+orange"), coloured in the tiles' colours where the terminal has colours; the notation is
+only what ``help`` teaches for typing. What happened is the session's to tell (it prints the
+view's story in words before the table).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from gametable.core.errors import NotationError
 from gametable.core.game import Action, Result, View, score_to_json
-from gametable.core.rng import Rng
-from gametable.games.rummikub.notation import format_notation, parse_notation, view_table
-from gametable.games.rummikub.state import Play, delta_notation
+from gametable.core.words import Msg, Seat, render
+from gametable.games.rummikub.notation import view_table
 from gametable.games.rummikub.tiles import (
-    COLOURS,
+    COLOUR_NAMES,
     JOKER,
-    Table,
-    canonical_table,
-    counts_of,
+    face_of,
     parse_tile,
+    set_kind,
+    set_msg,
+    set_value,
+    tile_msg,
 )
+from gametable.games.rummikub.words import WORDS, rack_msgs
 
 STYLES = {
-    "K": "bold white on grey23",
-    "R": "bold red",
-    "B": "bold dodger_blue1",
-    "O": "bold dark_orange",
-    "J": "bold magenta",
+    "black": "bold white on grey23",
+    "red": "bold red",
+    "blue": "bold dodger_blue1",
+    "orange": "bold dark_orange",
+    "joker": "bold magenta",
 }
+"""How each colour of tile is drawn in the terminal (by the colour's name)."""
 
 NOTATION_HELP = """\
-Tiles: colour letter + number: K black, R red, B blue, O orange, 1-13
-(R7, K13, B1). A joker is J (its place in the set decides what it stands
-for) or J=R7 (standing for red 7, e.g. in a group: K5 R5 J=B5).
+Typing a move: a tile is its colour letter and its number: K black, R red,
+B blue, O orange, 1-13 (R7 is red 7, K13 black 13). A joker is J (its
+place in the set decides what it stands for) or J= and the tile it stands
+for (J=R7: the joker as red 7, e.g. in a group: K5 R5 J=B5).
 
 A turn is one of:
   draw (d)     take one tile from the pool; ends your turn
   pass (p)     only once the pool is empty
   a play       the sets you add or change, separated by |
     R7 R8 R9 | K5 B5 O5         two new sets from your rack
-    B3 B4 B5 B6                 add B3 to the table's B4 B5 B6
-    s2 B3 B4 B5 B6              table set s2 becomes B3-B6
-    s1 K4 R4 O4 | B3 B4 B5 B6   take B4 from group s1 for a new run
-    s1 s3 R1 R2 R3 | R4 R5 R6   rebuild sets s1 and s3 into these
-    (s1, s2 ... are the table sets as numbered on screen; an s<k> alone
-    removes that set, its tiles must then appear in the sets you write)
-  = R1 R2 R3 | K5 R5 B5         the whole new table (the record form)
-
-Commands: moves (the listed moves, numbered: #3 plays move 3), hint
-(what the solver would play, typeable as shown), board, help, quit.
+    B3 B4 B5 B6                 add blue 3 to the table's blue 4-6
+    s2 B3 B4 B5 B6              table set 2 becomes blue 3-6
+    s1 K4 R4 O4 | B3 B4 B5 B6   take blue 4 from group 1 for a new run
+    s1 s3 R1 R2 R3 | R4 R5 R6   rebuild sets 1 and 3 into these
+    (s1, s2 ... are the table's sets as numbered on screen; an s and its
+    number alone removes that set, its tiles must then appear in the
+    sets you write)
+  = R1 R2 R3 | K5 R5 B5         the whole new table
 
 Your first play (initial meld) is new sets from your own rack worth 30+.
 Every tile on the table stays on the table. A set is a group (3-4 tiles,
@@ -58,18 +65,24 @@ one number, different colours) or a run (3+ tiles, one colour, in a row,
 no 13-1)."""
 
 
-def tile_text(name: str) -> Text:
-    """A tile name in its colour."""
-    style = STYLES["J"] if name.startswith("J") else STYLES.get(name[0], "")
-    return Text(name, style=style)
+def _colour_of(code: int) -> str:
+    return "joker" if code == JOKER else COLOUR_NAMES[face_of(code) // 13]
+
+
+def set_text(s: Sequence[int], viewer: int | None = None) -> Text:
+    """A set in words, in its colour when it is a run."""
+    style = STYLES[COLOUR_NAMES[face_of(s[0]) // 13]] if set_kind(s) == "run" else "bold"
+    return Text(render(set_msg(s), viewer=viewer), style=style)
 
 
 def tiles_text(names: Sequence[str]) -> Text:
+    """Rack tiles in words, each in its colour ("red 7, black 13, joker")."""
     out = Text()
     for i, name in enumerate(names):
         if i:
-            out.append(" ")
-        out.append_text(tile_text(name))
+            out.append(", ")
+        code = parse_tile(name)
+        out.append(render(tile_msg(code)), style=STYLES[_colour_of(code)])
     return out
 
 
@@ -92,176 +105,114 @@ def _key(name: str, by_number: bool) -> tuple[int, int]:
 
 
 class RummikubTextUI:
-    """The :class:`~gametable.core.textui.TextUI` of Rummikub, plus :meth:`hint`."""
+    """The :class:`~gametable.core.textui.TextUI` of Rummikub."""
 
     def render_view(self, view: View) -> RenderableType:
-        parts: list[RenderableType] = []
         seat = view["seat"]
-        head = Text(
-            f"Rummikub — turn {view['turn'] + 1}, seat {view['current']} to play, "
-            f"pool {view['pool_size']} tiles"
-        )
-        parts.append(head)
-        scores = RichTable(show_header=True, box=None)
-        scores.add_column("seat")
-        scores.add_column("rack")
-        scores.add_column("melded")
-        for s, size in enumerate(view["rack_sizes"]):
-            mark = " (you)" if s == seat else ""
-            scores.add_row(f"{s}{mark}", str(size), "yes" if view["melded"][s] else "no")
-        parts.append(scores)
-        table = RichTable(title="Table", show_header=False, box=None)
-        table.add_column("set", justify="right")
-        table.add_column("set")
-        if not view["table"]:
-            parts.append(Text("Table: empty"))
+
+        def say(msg: Msg) -> str:
+            return render(msg, viewer=seat)
+
+        parts: list[RenderableType] = []
+        turn, pool = view["turn"] + 1, view["pool_size"]
+        if view["phase"] == "over":
+            head = Msg("rummikub.ui.header_over", turn=view["turn"], pool=pool)
+        elif seat is not None and view["current"] == seat:
+            head = Msg("rummikub.ui.header.you", turn=turn, pool=pool)
         else:
-            for i, s in enumerate(view["table"]):
-                table.add_row(f"s{i + 1}", tiles_text(s))
-            parts.append(table)
-        recent = view.get("recent") or []
-        if recent:
-            title = "Since your last turn:" if seat is not None else "Recent moves:"
-            lines = Text(title)
-            for item in recent:
-                lines.append("\n  ")
-                lines.append_text(_recent_line(item, seat))
-            parts.append(lines)
-        if view.get("rack") is not None:
-            rack = view["rack"]
-            line = Text("Your rack (runs): ")
-            line.append_text(tiles_text(sort_by_colour(rack)))
-            parts.append(line)
-            line = Text("Your rack (groups): ")
-            line.append_text(tiles_text(sort_by_number(rack)))
-            parts.append(line)
-            if not view["melded"][seat]:
-                parts.append(
-                    Text("You have not made your initial meld (30 points from your rack).")
+            head = Msg("rummikub.ui.header", turn=turn, who=Seat(view["current"]), pool=pool)
+        parts.append(Text(say(head), style="bold"))
+        players = RichTable(show_header=True, box=None)
+        players.add_column(say(Msg("rummikub.ui.player")))
+        players.add_column(say(Msg("rummikub.ui.tiles")), justify="right")
+        players.add_column(say(Msg("rummikub.ui.initial_meld")))
+        for other, size in enumerate(view["rack_sizes"]):
+            done = Msg("rummikub.ui.yes") if view["melded"][other] else Msg("rummikub.ui.no")
+            players.add_row(say(Msg("rummikub.ui.seat", who=Seat(other))), str(size), say(done))
+        parts.append(players)
+        table = view_table(view)
+        if not table:
+            parts.append(Text(say(Msg("rummikub.ui.table_empty"))))
+        else:
+            sets = RichTable(title=say(Msg("rummikub.ui.table")), show_header=False, box=None)
+            sets.add_column("set", justify="right")
+            sets.add_column("tiles")
+            sets.add_column("what", style="dim")
+            for i, s in enumerate(table):
+                what = Msg(f"rummikub.ui.{set_kind(s)}", value=set_value(s))
+                sets.add_row(
+                    say(Msg("rummikub.ui.set", number=i + 1)), set_text(s, seat), say(what)
                 )
+            parts.append(sets)
+        if view.get("rack") is not None:
+            by_colour, by_number = rack_msgs(view["rack"])
+            parts.append(self._rack_line(say(Msg("rummikub.ui.rack_by_colour")), by_colour, seat))
+            parts.append(self._rack_line(say(Msg("rummikub.ui.rack_by_number")), by_number, seat))
+            if not view["melded"][seat]:
+                minimum = view.get("initial_meld", 30)
+                parts.append(Text(say(Msg("rummikub.ui.no_meld_yet", minimum=minimum))))
         return Group(*parts)
 
+    @staticmethod
+    def _rack_line(title: str, pieces: Sequence[Msg], seat: int | None) -> Text:
+        line = Text(title + " ")
+        if not pieces:
+            line.append(render(Msg("rummikub.ui.rack_empty"), viewer=seat))
+        for i, piece in enumerate(pieces):
+            if i:
+                line.append("; ")
+            colour = piece.params.get("colour")
+            style = "bold"
+            if isinstance(colour, Msg):
+                style = STYLES[colour.id.rsplit(".", 1)[1]]
+            elif piece.id == "rummikub.rack.jokers":
+                style = STYLES["joker"]
+            line.append(render(piece, viewer=seat), style=style)
+        return line
+
     def render_result(self, result: Result) -> RenderableType:
-        t = RichTable(title="Result")
-        t.add_column("seat")
-        t.add_column("rack left")
-        t.add_column("value", justify="right")
-        t.add_column("score", justify="right")
-        t.add_column("rank", justify="right")
+        """The scores: each seat's rack left (in words), its value, score and rank (the
+        session prints the result's sentences after it)."""
+        t = RichTable(title=render(Msg("rummikub.ui.result")))
+        t.add_column(render(Msg("rummikub.ui.player")))
+        t.add_column(render(Msg("rummikub.ui.rack_left")))
+        t.add_column(render(Msg("rummikub.ui.rack_value")), justify="right")
+        t.add_column(render(Msg("rummikub.ui.score")), justify="right")
+        t.add_column(render(Msg("rummikub.ui.rank")), justify="right")
         details = result.details
         racks = details.get("racks") or [[] for _ in result.scores]
+        values = details.get("rack_values") or [""] * len(result.scores)
         for s, score in enumerate(result.scores):
+            left = tiles_text(sort_by_colour(racks[s])) if racks[s] else Text("—")
             t.add_row(
-                str(s),
-                tiles_text(racks[s]),
-                str(details.get("rack_values", [""] * len(result.scores))[s]),
+                render(Msg("rummikub.ui.seat", who=Seat(s))),
+                left,
+                str(values[s]),
                 str(score_to_json(score)),
                 str(result.ranks[s]),
             )
-        how = "went out" if details.get("end") == "went_out" else "pool empty, everyone passed"
-        winners = [f"seat {w}" for w in result.winners]
-        if len(winners) == 1:
-            line = f"Winner: {winners[0]} ({how})"
-        else:
-            line = f"Shared win: {', '.join(winners[:-1])} and {winners[-1]} ({how})"
-        return Group(t, Text(line))
+        return t
 
     def notation_help(self) -> str:
         return NOTATION_HELP
 
     def describe_legal(self, view: View, legal: Sequence[Action]) -> RenderableType:
-        """Every listed decision as ``#n <its notation>`` (``#n`` picks it at the
-        terminal); under a play, the shorter form that types the same play."""
-        old = view_table(view)
-        rack = _rack(view)
+        """Every listed decision as ``#n`` and the move in words (``#n`` picks it at the
+        terminal); any other legal play may be typed too."""
+        seat = view.get("seat")
         lines = Text(no_wrap=False)
-        for n, a in enumerate(legal, 1):
-            whole = format_notation(a)
-            lines.append(f"#{n} {whole}\n")
-            if isinstance(a, Play):
-                short = typeable(old, rack, a.table)
-                if not short.startswith("=") and whole != f"= {short}":
-                    lines.append(f"      or type: {short}\n", style="dim")
-        lines.append("(any other legal play is accepted too; 'help' explains the notation)")
+        for n, action in enumerate(legal, 1):
+            lines.append(f"#{n} {render(WORDS.decision(action, view), viewer=seat)}\n")
+        lines.append(render(Msg("rummikub.ui.moves_note"), viewer=seat), style="dim")
         return lines
 
-    def hint(self, view: View, legal: Sequence[Action]) -> RenderableType:
-        """What the solver bot would play, written so that it can be typed as shown."""
-        from gametable.games.rummikub.bots import SolverAgent
 
-        action = SolverAgent().act(view, legal, _NO_RNG)
-        listed = next((n for n, a in enumerate(legal, 1) if a == action), None)
-        pick = f"\n  (move #{listed} of the list 'moves' shows)" if listed is not None else ""
-        if not isinstance(action, Play):
-            out = Text("The solver would play: ")
-            out.append(format_notation(action), style="bold")
-            out.append(pick)
-            return out
-        old = view_table(view)
-        used = counts_of(p for s in action.table for p in s)
-        base = counts_of(p for s in old for p in s)
-        laid = [c for c in range(len(used)) for _ in range(used[c] - base[c])]
-        out = Text("The solver would play: ")
-        out.append(typeable(old, _rack(view), action.table), style="bold")
-        out.append(f"\n  laying {len(laid)} tile{'s' if len(laid) != 1 else ''}: ")
-        out.append_text(
-            tiles_text([("J" if c == JOKER else f"{COLOURS[c // 13]}{c % 13 + 1}") for c in laid])
-        )
-        out.append("\n  the whole new table: ")
-        out.append(format_notation(action))
-        out.append(pick)
-        return out
-
-
-def typeable(old: Table, rack: Sequence[int] | None, new: Table) -> str:
-    """The play from table ``old`` to ``new`` in the short form (the sets it adds or
-    rebuilds, :func:`~.state.delta_notation`) when that form reads back as exactly this
-    play for a player with ``rack`` (counts); otherwise the whole-table form ``= …``,
-    which always does."""
-    short = delta_notation(old, new)
-    try:
-        back = parse_notation(short, table=old, rack=rack)
-    except NotationError:
-        back = None
-    if isinstance(back, Play) and back.table == canonical_table(new):
-        return short
-    return format_notation(Play(canonical_table(new)))
-
-
-def _rack(view: View) -> list[int] | None:
-    names = view.get("rack")
-    return None if names is None else counts_of(parse_tile(t) for t in names)
-
-
-def _recent_line(item: dict[str, Any], seat: int | None) -> Text:
-    """One remembered decision, as a sentence (``You drew R7.``)."""
-    mine = item["seat"] == seat
-    who = "You" if mine else f"Seat {item['seat']}"
-    move = item["move"]
-    out = Text(f"{who} ")
-    if move == "play":
-        laid = item["laid"]
-        out.append(f"played {item['changes']} ({laid} tile{'s' if laid != 1 else ''} laid)")
-    elif move == "draw":
-        if item.get("drawn"):
-            out.append("drew ")
-            out.append_text(tiles_text(item["drawn"]))
-        else:
-            out.append("drew a tile")
-    elif move == "pass":
-        out.append("passed")
-    else:
-        count = item.get("drawn_count", 0)
-        out.append("ran out of time: ")
-        if not count:
-            out.append("the pool was empty, so no penalty tile was drawn")
-        else:
-            out.append(f"{count} penalty tile{'s' if count != 1 else ''} drawn")
-            if item.get("drawn"):
-                out.append(" (")
-                out.append_text(tiles_text(item["drawn"]))
-                out.append(")")
-    return out
-
-
-_NO_RNG = Rng(0)
+__all__ = [
+    "NOTATION_HELP",
+    "STYLES",
+    "RummikubTextUI",
+    "set_text",
+    "sort_by_colour",
+    "sort_by_number",
+    "tiles_text",
+]
