@@ -1,19 +1,21 @@
 """Rummikub in a real browser: a whole game built tile by tile (pointer drags and the
-keyboard) against a bot to the end screen; an illegal play explained with nothing changed;
-splitting, joining and taking back; the turn timer's penalty; a reload that comes back to
-the same position; racks kept hidden between two players and from a spectator; the replay
-viewer; and the board's set check compared with the engine's on generated sets."""
+keyboard) against a bot to the end screen, every string the page shows scanned for
+notation; an illegal play shown red with the engine's words, then explained with nothing
+changed; what the engine says of a table being built (each set's kind and value, the
+jokers' readings, the initial meld's total, where selected tiles fit); splitting, joining
+and taking back; the turn timer's penalty; a reload that comes back to the same position;
+racks kept hidden between two players and from a spectator; the replay viewer."""
 
 from __future__ import annotations
 
 import itertools
+import json
 import re
+import sys
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
-import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 from playwright.sync_api import expect
 from webutil import (
     new_table,
@@ -26,17 +28,14 @@ from webutil import (
 )
 from wsclient import create_table
 
-from gametable.games.rummikub.tiles import (
-    COLOURS,
-    JOKER_BASE,
-    canonical_set,
-    parse_set,
-    parse_tile,
-    set_error,
-    set_value,
-)
+from gametable.core import get_game
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "support"))
+
+from notation_scan import notation_leaks, page_strings
 
 GAME = "rummikub"
+NOTATION = get_game(GAME).notation_tokens
 RACK = ".rk-rack button.rk-tile"
 
 
@@ -70,18 +69,19 @@ def clear_toasts(page: Any) -> None:
     page.wait_for_function("() => !document.querySelector('.toast')")
 
 
-def ask_hint(page: Any) -> str:
-    """Press the shell's Hint button and return the hint (the engine's action JSON)."""
+def ask_hint(page: Any) -> dict[str, Any]:
+    """Press the shell's Hint button and return the hint (the decision as data)."""
     page.get_by_role("button", name="Hint").click()
     page.wait_for_function(
         "() => { const t = document.querySelector('.rk-table'); return t && t.dataset.hint; }",
         timeout=20_000,
     )
-    return page.locator(".rk-table").get_attribute("data-hint") or ""
+    return json.loads(page.locator(".rk-table").get_attribute("data-hint") or "null")
 
 
-def parse_play(text: str) -> list[list[str]]:
-    return [s.split() for s in text.removeprefix("=").split("|")]
+def previewed(page: Any) -> None:
+    """Wait until the engine has answered about the table as it is on screen."""
+    page.wait_for_selector(".rk-table[data-preview=ready]", timeout=10_000)
 
 
 def plan(old: list[list[str]], new: list[list[str]]) -> list[tuple[str, int, list[str]]] | None:
@@ -142,12 +142,12 @@ def take_turn(page: Any, turn: int, checks: dict[str, int]) -> None:
     the hinted play tile by tile when it only adds rack tiles; lay out the hint with "Show
     the hint" when it reworks table sets; then Play (a click, or Enter on odd turns)."""
     hint = ask_hint(page)
-    if not hint.startswith("="):
+    if hint["type"] != "play":
         assert page.locator(".rk-draw.hinted").count() == 1  # the hinted button glows
         page.locator(".rk-draw").click()
         return
     old = board(page)
-    new = parse_play(hint)
+    new = hint["table"]
     laid = Counter(rack_name(t) for s in new for t in s) - Counter(t for s in old for t in s)
     assert page.locator(f"{RACK}.hinted").count() == sum(laid.values())
     steps = plan(old, new)
@@ -156,8 +156,10 @@ def take_turn(page: Any, turn: int, checks: dict[str, int]) -> None:
         checks["rearranged"] = 1
     else:
         build_play(page, steps, checks)
+    previewed(page)
     assert page.locator(".rk-set.invalid").count() == 0, board(page)
-    if page.locator(".rk-meld").count():  # building the initial meld: its total is shown
+    if page.locator(".rk-meld").count():  # building the initial meld: the engine's total
+        expect(page.locator(".rk-meld")).to_have_class(re.compile(r"\benough\b"))
         assert int(page.locator(".rk-meld b").inner_text()) >= 30
         checks["meld"] = 1
     if page.locator(".rk-board .rk-set").count() and not checks.get("stays"):
@@ -166,7 +168,7 @@ def take_turn(page: Any, turn: int, checks: dict[str, int]) -> None:
         table_tile = page.locator(".rk-board .rk-set button.rk-tile:not(.mark-rack)")
         if table_tile.count():
             table_tile.first.drag_to(page.locator(".rk-rack"))
-            told = page.locator(".toast.error", has_text="stays on the table")
+            told = page.locator(".toast.error", has_text="must stay on the table")
             told.wait_for(timeout=5_000)
             told.click()  # read: dismissed, as a player does
             assert board(page) == before
@@ -186,18 +188,23 @@ def test_a_whole_game_built_tile_by_tile_against_a_bot(web_server, page) -> None
     table = new_table(web_server.base, GAME, 2, bot="greedy", options={"turn_seconds": 300})
     open_table(page, web_server.base, table, 0)
     checks: dict[str, int] = {}
+    seen: list[str] = []
     turn = 0
     while wait_turn_or_end(page) == "turn":
         before = version(page)
+        seen.extend(page_strings(page))
         take_turn(page, turn, checks)
+        seen.extend(page_strings(page))
         wait_version_after(page, before)
         turn += 1
         assert turn < 80, "the game did not end"
+    seen.extend(page_strings(page))
+    assert notation_leaks(seen, NOTATION) == []
     assert "Game over" in page.locator(".modal").inner_text()
     rows = page.locator(".rk-result-table tbody tr")
     assert rows.count() == 2
-    result = page.locator(".rk-result").inner_text()
-    assert "went out" in result or "pool ran out" in result
+    result = page.locator(".modal").inner_text()  # the engine's words above the scores
+    assert "went out" in result or "The pool ran out" in result
     clear_toasts(page)
     shot(page, "rummikub-end")
     assert checks.get("pointer") and checks.get("keyboard") and checks.get("meld"), checks
@@ -227,19 +234,86 @@ def test_an_illegal_play_is_shown_red_then_explained_and_changes_nothing(web_ser
     rack_tile(page, b).drag_to(page.locator(".rk-board .rk-set").last)
     rack_tile(page, c).drag_to(page.locator(".rk-board .rk-set").last)
     invalid = page.locator(".rk-set.invalid")
-    assert invalid.count() == 1  # red before submitting, with the reason
-    assert "differ" in invalid.inner_text()
+    expect(invalid).to_have_count(1)  # red before submitting, with the engine's reason
+    assert "neither a group nor a run" in invalid.inner_text()
+    why = page.locator(".rk-why")  # and why the play is not allowed yet, in words
+    expect(why).to_contain_text("is neither a group (the numbers differ)")
+    assert NOTATION.search(why.inner_text()) is None
     before = version(page)
     page.locator(".rk-play").click()
     toast = page.locator(".toast.error")
     toast.wait_for(timeout=10_000)
-    # the engine's words: "K1 R2 B3 is neither a group (the numbers differ) nor a run ..."
+    # the engine's words: "black 1, red 2, and blue 3 is neither a group (…) nor a run …"
     assert "neither a group" in toast.inner_text()
+    assert NOTATION.search(toast.inner_text()) is None
     page.wait_for_timeout(300)
     assert version(page) == before
     assert sorted([*rack(page), a, b, c]) == sorted(tiles)  # the draft stays to be fixed
     page.get_by_role("button", name="Reset turn").click()
     assert rack(page) == tiles and board(page) == sets
+    assert not page.js_errors, page.js_errors
+
+
+def test_the_table_shows_what_the_engine_says_of_the_sets_being_built(web_server, page) -> None:
+    """Issue 29: the page restates no rule. Each set being built is shown as the engine
+    reads it (the preview of the same table, asked here in Python from the same seat's
+    view): its kind and value or, in a few words, what is wrong; the initial meld's total
+    against the minimum; why the play is not allowed yet; and a joker's other readings."""
+    from wsclient import SeatClient
+
+    from gametable.core.words import render
+
+    game = get_game(GAME)
+    table = new_table(web_server.base, GAME, 2, humans=2)
+    tokens = {s["seat"]: s["token"] for s in table["seats"]}
+    clients = [SeatClient(web_server.base, table["table"]["id"], tokens[s]) for s in (0, 1)]
+    frame = clients[0].wait(lambda f: f.get("type") == "state" and f.get("to_act"))
+    mover = frame["to_act"][0]
+    view = clients[mover].wait(lambda f: f.get("type") == "state" and f.get("legal"))["view"]
+    for client in clients:
+        client.close()
+    open_table(page, web_server.base, table, mover)
+    assert wait_turn_or_end(page) == "turn"
+    tiles = rack(page)
+    chosen = [tiles[0:3], tiles[3:6], tiles[6:8]]
+    if "J" in tiles and "J" not in tiles[:8]:
+        chosen[2] = [tiles[6], "J", tiles[7]]  # a joker among them, when the rack has one
+    for group in chosen:
+        for name in group:
+            rack_tile(page, name).click()
+        page.locator(".rk-new-set").click()
+    previewed(page)
+    answer = game.preview(view, {"type": "play", "table": chosen})
+    sets = page.locator(".rk-board .rk-set")
+    assert sets.count() == len(chosen)
+    for i, info in enumerate(answer.facts["sets"]):
+        head = sets.nth(i).locator(".rk-set-what").inner_text()
+        if info["valid"]:
+            assert head == f"{info['kind'].capitalize()} · {info['value']}"
+            shown = sets.nth(i).evaluate(
+                "s => [...s.querySelectorAll('.rk-tile')].map(t => t.dataset.placed)"
+            )
+            assert shown == info["tiles"]  # in the engine's order, each joker as it reads
+        else:
+            assert head == info["problem"]
+    meld = answer.facts["meld"]
+    assert page.locator(".rk-meld").get_attribute("aria-label") == (
+        f"initial meld: {meld['value']} of {meld['minimum']} points"
+    )
+    assert not answer.legal
+    expect(page.locator(".rk-why")).to_have_text(render(answer.message, viewer=mover))
+    for i, info in enumerate(answer.facts["sets"]):
+        if len(info.get("readings", ())) > 1:  # the joker could stand for another tile
+            sets.nth(i).get_by_role("button", name=re.compile("change what the joker")).click()
+            following = info["readings"][(info["reading"] + 1) % len(info["readings"])]
+            expect(sets.nth(i).locator(".rk-tile")).to_have_count(len(following))
+            page.wait_for_function(
+                "([i, want]) => { const s = document.querySelectorAll('.rk-board .rk-set')[i];"
+                " return JSON.stringify([...s.querySelectorAll('.rk-tile')]"
+                ".map(t => t.dataset.placed)) === JSON.stringify(want); }",
+                arg=[i, following],
+            )
+    assert notation_leaks(page_strings(page), NOTATION) == []
     assert not page.js_errors, page.js_errors
 
 
@@ -295,9 +369,11 @@ def test_split_join_undo_and_back_to_rack(web_server, page) -> None:
     # tiles are dealt and placed with small animations; the setting turns them off
     anim = "() => getComputedStyle(document.querySelector('.rk-rack .rk-tile')).animationName"
     assert page.evaluate(anim) == "rk-deal"
-    page.get_by_role("button", name="Settings").click()
-    assert page.evaluate(anim) == "none"
-    page.get_by_role("button", name="Settings").click()  # back on for the other tests
+    page.locator('button[aria-label="Settings"]').click()
+    menu = page.locator(".settings-menu")  # the settings open as a menu of choices
+    menu.get_by_label("Animations").uncheck()
+    page.wait_for_function(f"{anim} === 'none'", timeout=5_000)
+    menu.get_by_label("Animations").check()  # back on for the other tests
     assert not page.js_errors, page.js_errors
 
 
@@ -315,7 +391,7 @@ def test_the_turn_timer_runs_out_undoes_the_turn_and_draws_three(web_server, pag
     wait_version_after(page, before, timeout=15)
     page.locator(".rk-recent", has_text="ran out of time").wait_for(timeout=10_000)
     recent = page.locator(".rk-recent").inner_text()
-    assert "3 penalty tiles drawn" in recent
+    assert "You ran out of time: the turn was undone and you drew 3 penalty tiles" in recent
     assert page.locator(".rk-board .rk-tile.mark-rack").count() == 0  # the draft is gone
     page.wait_for_function(
         f"() => document.querySelectorAll('.rk-rack .rk-tile').length >= {len(tiles) + 3}"
@@ -366,7 +442,7 @@ def test_a_reload_mid_game_comes_back_to_the_same_position(web_server, page) -> 
         if len(board(page)) >= 2 and turns >= 2:
             break
         before = version(page)
-        if ask_hint(page).startswith("="):
+        if ask_hint(page)["type"] == "play":
             page.get_by_role("button", name="Show the hint").click()
             page.locator(".rk-play").click()
         else:
@@ -464,97 +540,12 @@ def test_on_a_phone_tiles_move_by_touch_and_nothing_overflows(web_server, browse
     rack_tile(page, tiles[1]).tap()
     page.locator(".rk-board .rk-set").last.locator(".rk-place").tap()
     assert sorted(board(page)[-1]) == sorted(tiles[:2])
-    assert page.locator(".rk-set.invalid").count() == 1  # two tiles: not a set yet
+    expect(page.locator(".rk-set.invalid")).to_have_count(1)  # two tiles: not a set yet
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 375
     clear_toasts(page)
     page.locator(".rk-board").scroll_into_view_if_needed()
     shot(page, "rummikub-phone")
     context.close()
-
-
-# -- the board's set check against the engine's ---------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def sets_page(browser, web_server):  # type: ignore[no-untyped-def]
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(f"{web_server.base}/")
-    page.wait_for_selector(".app")
-    page.evaluate("async () => { window.rk = await import('/static/games/rummikub/sets.js'); }")
-    yield page
-    context.close()
-
-
-@st.composite
-def near_sets(draw: st.DrawFn) -> list[str]:
-    """Runs and groups, some with jokers, some broken by one change, in any order."""
-    kind = draw(st.sampled_from(["run", "group", "any"]))
-    if kind == "run":
-        colour = draw(st.sampled_from(COLOURS))
-        length = draw(st.integers(2, 6))
-        start = draw(st.integers(1, 14 - length))
-        names = [f"{colour}{n}" for n in range(start, start + length)]
-    elif kind == "group":
-        number = draw(st.integers(1, 13))
-        colours = draw(st.lists(st.sampled_from(COLOURS), min_size=2, max_size=5))
-        names = [f"{c}{number}" for c in colours]
-    else:
-        names = draw(
-            st.lists(
-                st.builds(lambda c, n: f"{c}{n}", st.sampled_from(COLOURS), st.integers(1, 13)),
-                min_size=1,
-                max_size=5,
-            )
-        )
-    for _ in range(draw(st.integers(0, 2))):  # jokers in place of tiles, or added
-        if names and draw(st.booleans()):
-            names[draw(st.integers(0, len(names) - 1))] = "J"
-        else:
-            names.append("J")
-    if names.count("J") > 2:
-        names = [n for n in names if n != "J"] + ["J", "J"]
-    if draw(st.booleans()) and names:  # one tile changed
-        i = draw(st.integers(0, len(names) - 1))
-        names[i] = f"{draw(st.sampled_from(COLOURS))}{draw(st.integers(1, 13))}"
-    return draw(st.permutations(names))
-
-
-def engine_accepts(names: list[str]) -> bool:
-    """Whether some choice of what the jokers stand for makes a valid set for the engine."""
-    naturals = [parse_tile(n) for n in names if n != "J"]
-    jokers = len(names) - len(naturals)
-    for faces in itertools.product(range(52), repeat=jokers):
-        if set_error(canonical_set([*naturals, *(JOKER_BASE + f for f in faces)])) is None:
-            return True
-    return False
-
-
-@settings(max_examples=250, deadline=None)
-@given(names=near_sets())
-def test_the_boards_set_check_agrees_with_the_engine(sets_page, names: list[str]) -> None:
-    # rules reference §3: "A group has 3 or 4 tiles of the same number, each a different
-    # colour ... A run has 3 or more tiles of the same colour with consecutive numbers ...
-    # 1 is always low"; §7: "A joker can stand for any tile in a group or a run."
-    got = sets_page.evaluate(
-        """(names) => {
-          const items = names.map((name, i) => ({ id: String(i), name, face: null, from: "rack" }));
-          const r = rk.readSet(items);
-          return { ok: r.ok, value: r.value || 0, problem: r.problem || null,
-                   text: rk.setText(items),
-                   slots: r.slots.map((s) => (s.item.name === "J" ? "J=" + s.face : s.item.name)) };
-        }""",
-        names,
-    )
-    assert got["ok"] == engine_accepts(names), (names, got)
-    if got["ok"]:
-        shown = tuple(parse_set(" ".join(got["slots"])))
-        assert set_error(shown) is None, (names, got)  # the order shown is a valid set
-        assert set_value(shown) == got["value"]
-        assert parse_set(got["text"]) == canonical_set(shown)  # what is sent is that set
-        assert sorted(rack_name(t) for t in got["slots"]) == sorted(names)
-    else:
-        assert got["problem"], names
 
 
 def test_a_blocked_game_from_a_record_file_in_the_replay_viewer(web_server, page, tmp_path) -> None:
@@ -579,8 +570,10 @@ def test_a_blocked_game_from_a_record_file_in_the_replay_viewer(web_server, page
     page.get_by_role("button", name="Last position").click()
     result = page.locator(".replay-result .rk-result")
     result.wait_for()
+    words = page.locator(".replay-result").inner_text()
+    assert "The pool ran out and every player passed in turn: the lowest rack wins." in words
+    assert "share the win with 261 points left each and score 5/2 each" in words
     text = result.inner_text()
-    assert "pool ran out" in text and "winners share" in text
     assert "+5/2 (2.50)" in text and "-5" in text
     assert page.locator(".replay-result .rk-result-table tbody tr.winner").count() == 2
     # what happened last, in plain words, for the seat the viewer shows (seat 0)

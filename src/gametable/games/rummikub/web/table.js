@@ -1,8 +1,10 @@
 // Rummikub in the browser. A turn is one decision: the whole new table, built here by moving
 // tiles (drag with a mouse or a finger, or select tiles and then choose where they go, with
-// the pointer or the keyboard), then sent as the engine's action JSON ("= R1 R2 R3 | …").
-// The board colours a set red while it is not a valid set (sets.js, a display aid only); the
-// engine decides, and a refused play comes back with its explanation and changes nothing.
+// the pointer or the keyboard), then sent as the game's decision data ({type: "play", table:
+// [[tile ids], ...]}). The page knows no rule: what a tile is comes from the game's
+// components; whether each set of the table being built is valid, what it is worth, what its
+// jokers stand for, where the selected tiles fit, the initial meld's total and why the play
+// is not allowed yet come from the engine (previews of the draft, game.preview), in words.
 //
 // Choices where the rules and the issue are silent (what a demanding player expects):
 // - The table being built (the "draft") lives in the page until Play: Undo steps back, Reset
@@ -11,24 +13,18 @@
 // - Sets keep their place on the board from one turn to the next, and over a reload (the
 //   engine sorts them): an unchanged set stays put, a changed one takes the place of the set
 //   it came from.
-// - Within a set, tiles are shown in set order (runs ascending, groups K R B O). A joker keeps
-//   what it stood for while that still fits; a new one goes at a run's top end, or takes a
-//   group's first missing colour (as the engine's notation reader does); "joker ⇄" switches
-//   it to the set's other readings.
-// - A tile that was on the table at the start of the turn cannot be dropped on the rack: the
-//   page says why (the rules: every tile on the table stays there) instead of sending a play
-//   the engine would refuse. Anything else, including invalid sets, is sent and explained
-//   by the engine.
+// - Within a set, tiles are shown in the order the engine reads the set (runs ascending,
+//   groups by colour), each joker with what it stands for; a joker keeps that while it still
+//   fits, and "joker ⇄" switches it to the set's other readings (the engine lists them).
+// - Tiles go back to the rack only if they came from it this turn; a tile that was on the
+//   table stays on the board (the engine's words say why).
 // - The hint glows on the rack tiles it would lay (or on Draw); "Show the hint" lays the
 //   hinted table out for the player to check and Play — it is never played for them.
 import {
   html, useState, useEffect, useLayoutEffect, useMemo, useRef, useCallback, cx, seatName,
   plural, clockText, useNow,
 } from "gametable/ui.js";
-import {
-  MELD_MIN, tileInfo, rackName, tileLabel, sortTiles, readSet, setText, setWords, stableOrder,
-  parseTableText,
-} from "./sets.js";
+import { tileFacts, sortItems, stableOrder, slotsOf } from "./board.js";
 
 const SORT_KEY = "gametable.rummikub.sort";
 const DRAFT_KEY = "gametable.rummikub.draft";
@@ -44,24 +40,23 @@ function JokerFace() {
   </svg>`;
 }
 
-/** One tile: a number in its colour over a small pip, or the joker's face (with the tile it
- * stands for under it once it is on the table). */
+/** One tile (by its id: `R7`, `J`, `J=R7`): a number in its colour over a small pip, or the
+ * joker's face (with the number it stands for, in that colour, once it stands for a tile). */
 export function Tile({
-  name, face, small, selected, hinted, fresh, mark, label, onClick, onPointerDown, extraClass, id,
+  components, tile, small, selected, hinted, fresh, mark, label, onClick, onPointerDown, extraClass, id,
 }) {
-  const info = tileInfo(name);
-  const shownFace = info.joker ? face || info.face : null;
-  const colour = info.joker ? "J" : info.c;
+  const info = tileFacts(components, tile);
   const body = info.joker
-    ? html`<${JokerFace} />${shownFace && html`<span class="rk-as" style=${`--rk-c:var(--rk-${shownFace[0]})`}>${shownFace.slice(1)}</span>`}`
-    : html`<span class="rk-num">${info.n}</span><span class="rk-pip"></span>`;
-  const cls = cx("rk-tile", `rk-${colour}`, small && "small", selected && "selected", hinted && "hinted",
-    fresh && "fresh", mark && `mark-${mark}`, onClick && "movable", extraClass);
-  const text = label || tileLabel(name, shownFace);
+    ? html`<${JokerFace} />${info.number !== null && html`<span class=${cx("rk-as", `rk-c-${info.colour}`)}>${info.number}</span>`}`
+    : html`<span class="rk-num">${info.number}</span><span class="rk-pip"></span>`;
+  const cls = cx("rk-tile", info.joker ? "rk-joker-tile" : `rk-${info.colour}`, small && "small", selected && "selected",
+    hinted && "hinted", fresh && "fresh", mark && `mark-${mark}`, onClick && "movable", extraClass);
+  const text = label || info.name;
+  const rack = info.rack;
   if (!onClick) {
-    return html`<span class=${cls} data-tile=${name} aria-label=${text} title=${text} role="img">${body}</span>`;
+    return html`<span class=${cls} data-tile=${rack} data-placed=${tile} aria-label=${text} title=${text} role="img">${body}</span>`;
   }
-  return html`<button type="button" class=${cls} data-tile=${name} data-id=${id} aria-label=${text} title=${text}
+  return html`<button type="button" class=${cls} data-tile=${rack} data-placed=${tile} data-id=${id} aria-label=${text} title=${text}
       aria-pressed=${selected ? "true" : "false"}
       onClick=${onClick} onPointerDown=${onPointerDown}>${body}</button>`;
 }
@@ -74,31 +69,49 @@ function TileBack({ count }) {
 }
 
 // ---- the draft: the table the player is building this turn ---------------------------------
+// A draft item is {id, tile, face, from}: `tile` is its id on a rack (`R7`, `J`), `face` the
+// id of a joker standing for a tile (`J=R7`; null: the engine reads it from its set).
 
-function tableItems(sets) {
+function placedOf(item) {
+  return item.face || item.tile;
+}
+
+function tableItems(sets, components) {
   return sets.map((s, i) => ({
     key: `t${i}`,
-    items: s.map((name, j) => {
-      const info = tileInfo(name);
-      return { id: `t${i}.${j}`, name: info.joker ? "J" : name, face: info.joker ? info.face : null, from: "table" };
+    items: s.map((id, j) => {
+      const info = tileFacts(components, id);
+      return { id: `t${i}.${j}`, tile: info.rack, face: info.joker ? id : null, from: "table" };
     }),
   }));
 }
 
-function initialDraft(sets, rack) {
+function initialDraft(sets, rack, components) {
   return {
-    sets: tableItems(sets),
-    rack: rack.map((name, k) => ({ id: `r${k}`, name, face: null, from: "rack" })),
+    sets: tableItems(sets, components),
+    rack: rack.map((tile, k) => ({ id: `r${k}`, tile, face: null, from: "rack" })),
     next: 1,
   };
+}
+
+/** A set of the draft by its tiles, in order, each joker with the tile it stands for. */
+function setKey(s) {
+  return s.items.map((t) => `${t.id}:${t.face || ""}`).join(",");
 }
 
 function signature(sets) {
   return sets.map((s) => s.items.map((t) => `${t.id}:${t.face || ""}`).sort().join(",")).sort().join("|");
 }
 
+/** The draft as the game's decision data (what a preview reads and Play sends). */
+function draftData(draft, selected) {
+  const data = { type: "play", table: draft.sets.map((s) => s.items.map(placedOf)) };
+  if (selected) data.selected = selected;
+  return data;
+}
+
 /** Move the tiles `ids` to a set (`{set: key}`), a new set (`{new: true, after}`) or back
- * to the rack (`{rack: true}`: only tiles that came from the rack this turn). */
+ * to the rack (`{rack: true}`). */
 function moveTiles(draft, ids, target) {
   const want = new Set(ids);
   const moving = [];
@@ -112,7 +125,7 @@ function moveTiles(draft, ids, target) {
   moving.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   let next = draft.next;
   if (target.rack) {
-    rack = [...rack, ...moving];
+    rack = [...rack, ...moving.map((t) => ({ ...t, face: null }))];
   } else if (target.set) {
     sets = sets.map((s) => (s.key === target.set ? { ...s, items: [...s.items, ...moving] } : s));
   } else {
@@ -125,42 +138,42 @@ function moveTiles(draft, ids, target) {
   return { sets, rack, next };
 }
 
-/** The draft for a whole-table play (the hint's): tiles taken from the sets that stay as
- * they are first, then from anywhere on the table, then from the rack; null if the play
- * needs a tile the player cannot see (never, for a hint). */
-function draftFromPlay(base, names) {
-  const sets = [];
-  const tablePool = base.sets.map((s) => ({ key: s.key, items: [...s.items] }));
-  const rackPool = [...base.rack];
-  const wanted = names.map((s) => s.map(rackName).sort().join(" "));
-  const keptKeys = new Set();
-  const claimed = names.map(() => null);
-  // whole sets that stay (the same tiles) keep their tiles and place
-  wanted.forEach((sig, i) => {
-    const same = tablePool.find((s) => !keptKeys.has(s.key) && s.items.map((t) => t.name).sort().join(" ") === sig);
-    if (same) { keptKeys.add(same.key); claimed[i] = same; }
+/** The draft for a whole table (the hint's sets of tile ids): whole sets that stay keep
+ * their tiles and place; the other tiles are taken from the table's changed sets first,
+ * then from the rack. Null if the table needs a tile the player cannot see (never, for a
+ * hint). Bookkeeping only: which of the page's tiles goes where. */
+function draftFromTable(base, table, components) {
+  const rackOf = (id) => tileFacts(components, id).rack;
+  const sig = (ids) => ids.map(rackOf).sort().join(" ");
+  const kept = new Set();
+  const claimed = table.map((ids) => {
+    const same = base.sets.find((s) => !kept.has(s.key) && sig(s.items.map((t) => t.tile)) === sig(ids));
+    if (same) kept.add(same.key);
+    return same || null;
   });
-  const loose = tablePool.filter((s) => !keptKeys.has(s.key)).flatMap((s) => s.items);
+  const loose = base.sets.filter((s) => !kept.has(s.key)).flatMap((s) => s.items);
+  const rackPool = [...base.rack];
   let next = base.next;
-  for (let i = 0; i < names.length; i++) {
+  const sets = [];
+  for (let i = 0; i < table.length; i++) {
+    const ids = table[i];
     if (claimed[i]) {
-      const faces = names[i].filter((n) => n.startsWith("J=")).map((n) => n.slice(2));
-      sets.push({ key: claimed[i].key, items: claimed[i].items.map((t) => (t.name === "J" ? { ...t, face: faces.shift() || t.face } : t)) });
+      const faces = ids.filter((id) => tileFacts(components, id).joker);
+      sets.push({ key: claimed[i].key, items: claimed[i].items.map((t) => (t.tile === "J" ? { ...t, face: faces.shift() || t.face } : t)) });
       continue;
     }
     const items = [];
-    for (const name of names[i]) {
-      const info = tileInfo(name);
-      const rn = rackName(name);
-      let at = loose.findIndex((t) => t.name === rn);
+    for (const id of ids) {
+      const info = tileFacts(components, id);
+      let at = loose.findIndex((t) => t.tile === info.rack);
       let item;
       if (at >= 0) item = loose.splice(at, 1)[0];
       else {
-        at = rackPool.findIndex((t) => t.name === rn);
+        at = rackPool.findIndex((t) => t.tile === info.rack);
         if (at < 0) return null;
         item = rackPool.splice(at, 1)[0];
       }
-      items.push(info.joker ? { ...item, face: info.face } : item);
+      items.push(info.joker ? { ...item, face: id } : item);
     }
     sets.push({ key: `n${next++}`, items });
   }
@@ -170,10 +183,6 @@ function draftFromPlay(base, names) {
     sets.map((s) => ({ ...s, tokens: s.items.map((t) => t.id) })),
   ).map(({ key, items }) => ({ key, items }));
   return { sets: ordered, rack: rackPool, next };
-}
-
-function playJSON(draft) {
-  return `= ${draft.sets.map((s) => setText(s.items)).join(" | ")}`;
 }
 
 function loadLayout(key) {
@@ -209,6 +218,45 @@ function saveDraft(key, draft) {
   } catch { /* private mode: the draft just is not kept over a reload */ }
 }
 
+/** The engine's answers about the draft (game.preview) at `position`: `[answer,
+ * tableAnswer, ask, forget]`. `answer` is `{key, table, facts, text, legal}` once the
+ * answer for this very draft (and selection) is in, else null; `tableAnswer` the latest
+ * answer for this draft's table whatever the selection (its sets' facts hold while a new
+ * selection is asked about); `ask(data)` a promise of the answer for any draft here. */
+function usePreview(preview, active, data, position) {
+  const keyOf = (d) => `${position}#${JSON.stringify(d)}`;
+  const tableOf = (d) => `${position}#${JSON.stringify(d.table)}`;
+  const key = keyOf(data);
+  const table = tableOf(data);
+  const [answer, setAnswer] = useState(null);
+  const cache = useRef(new Map());
+  const ask = (d) => {
+    const k = keyOf(d);
+    const known = cache.current.get(k);
+    if (known) return known;
+    const promise = Promise.resolve(preview(d)).then((a) => {
+      if (!a || a.type !== "preview") { cache.current.delete(k); return null; }
+      return { key: k, table: tableOf(d), facts: a.facts, text: a.text, legal: a.legal };
+    }, () => { cache.current.delete(k); return null; });
+    if (cache.current.size > 200) cache.current.clear();
+    cache.current.set(k, promise);
+    return promise;
+  };
+  useEffect(() => {
+    if (!active) return undefined;
+    let live = true;
+    ask(data).then((a) => { if (live && a) setAnswer(a); });
+    return () => { live = false; };
+  }, [key, active]);
+  const forget = useCallback(() => cache.current.clear(), []);
+  return [
+    answer && answer.key === key ? answer : null,
+    answer && answer.table === table ? answer : null,
+    ask,
+    forget,
+  ];
+}
+
 // ---- the clock -----------------------------------------------------------------------------
 
 function TurnTimer({ frame, view, seat, seats }) {
@@ -221,6 +269,7 @@ function TurnTimer({ frame, view, seat, seats }) {
   const running = !!(c && c.running && c.remaining !== null && c.remaining !== undefined);
   const now = useNow(running);
   const penalty = view.options && view.options.turn_seconds !== null && view.options.turn_seconds !== undefined;
+  const tiles = plural(view.timeout_penalty, "penalty tile");
   if (!c || c.remaining === null || c.remaining === undefined) {
     return penalty ? html`<div class="rk-timer idle">Turn timer: ${view.options.turn_seconds} s a turn</div>` : null;
   }
@@ -234,8 +283,8 @@ function TurnTimer({ frame, view, seat, seats }) {
       <span class="rk-timer-text">${mine ? "Your time" : seatName(seats, current, seat)}: <b>${clockText(left)}</b></span>
       <span class="rk-timer-bar"><span style=${`width:${pct}%`}></span></span>
       ${penalty && html`<span class="rk-timer-rule">${mine
-        ? "When it runs out, your moves this turn are undone and you draw 3 penalty tiles."
-        : "Out of time: the turn is undone and 3 penalty tiles are drawn."}</span>`}
+        ? `When it runs out, your moves this turn are undone and you draw ${tiles}.`
+        : `Out of time: the turn is undone and ${tiles} are drawn.`}</span>`}
     </div>`;
 }
 
@@ -259,52 +308,79 @@ function Players({ view, seat, seats }) {
     </div>`;
 }
 
-function Recent({ view, seat, seats }) {
-  const items = view.recent || [];
-  if (!items.length) return null;
-  const ctx = { mySeat: seat, seats, name: (s) => seatName(seats, s, seat), view, drawsSets: true };
+/** Where the story since this seat's last decision starts (that decision included); for a
+ * spectator, the last round. Indexes into the view's history. */
+function sinceMyTurn(view, seat) {
+  const history = view.history || [];
+  if (seat !== null && seat !== undefined) {
+    for (let i = history.length - 1; i >= 0; i--) if (history[i].seat === seat) return i;
+    return 0;
+  }
+  return Math.max(0, history.length - view.players);
+}
+
+/** What happened since this seat's last turn, in the engine's words (the frame's log), the
+ * sets each play laid drawn as tiles. */
+function Recent({ frame, view, seat, components }) {
+  const from = sinceMyTurn(view, seat);
+  const history = view.history || [];
+  const entries = ((frame && frame.log) || []).filter((e) => e.index >= from);
+  if (!entries.length) return null;
+  const title = seat === null ? "Latest moves" : "Since your last turn";
   return html`
-    <div class="rk-recent" aria-label=${seat === null ? "Latest moves" : "Since your last turn"}>
-      <b>${seat === null ? "Latest moves" : "Since your last turn"}:</b>
-      <ul>${items.map((ev, i) => html`<li key=${i}>${describe(ev, ctx)}
-        ${ev.move === "play" && ev.changes && html`<span class="rk-recent-sets">${ev.changes.split(" | ").map((set, j) => html`
-          <span class="rk-mini-set" key=${j}>${set.split(" ").map((t, k) => html`<${Tile} key=${k} name=${t} small=${true} />`)}</span>`)}</span>`}
-      </li>`)}</ul>
+    <div class="rk-recent" aria-label=${title}>
+      <b>${title}:</b>
+      <ul>${entries.map((e) => {
+        const ev = history[e.index] || {};
+        const sets = ev.kind === "play" ? ev.sets || [] : [];
+        return html`<li key=${e.index}>${e.text}
+          ${sets.length > 0 && html`<span class="rk-recent-sets" aria-hidden="true">${sets.map((s, j) => html`
+            <span class="rk-mini-set" key=${j}>${s.map((t, k) => html`<${Tile} key=${k} components=${components} tile=${t} small=${true} />`)}</span>`)}</span>`}
+        </li>`;
+      })}</ul>
     </div>`;
 }
 
-function SetView({ set, index, selectedIds, interactive, justPlayed, changed, onTile, onDragStart, dropTarget,
-  onPlaceHere, canPlace, fits, onSelectSet, setSelected, onSplit, splitAt, onJoker, busy }) {
-  const r = readSet(set.items);
-  const jokerHere = r.ok && r.count > 1 && set.items.some((t) => t.name === "J");
-  const what = r.ok
-    ? `${r.kind === "run" ? "Run" : "Group"} · ${r.value}`
-    : r.problem;
+function SetView({ set, index, components, info, pending, selectedIds, interactive, justPlayed, changed, onTile,
+  onDragStart, dropTarget, onPlaceHere, canPlace, fits, onSelectSet, setSelected, onSplit, splitAt, onJoker, busy }) {
+  const valid = !!(info && info.valid);
+  const slots = slotsOf(set.items, info && info.tiles, components);
+  const readings = info && info.readings ? info.readings.length : 0;
+  let what = "…";
+  let label = "checking";
+  if (info && info.valid) {
+    what = `${info.kind === "run" ? "Run" : "Group"} · ${info.value}`;
+    label = `${info.kind}, ${info.value} points`;
+  } else if (info) {
+    what = info.problem;
+    label = `not a valid set (${info.problem})`;
+  }
   return html`
-    <div class=${cx("rk-set", r.ok ? "valid" : "invalid", changed && "changed", justPlayed && "just-played",
+    <div class=${cx("rk-set", pending ? "pending" : valid ? "valid" : "invalid", changed && "changed", justPlayed && "just-played",
                     dropTarget && "drop-over", setSelected && "selected", canPlace && "can-place", fits && "fits")}
          data-drop=${interactive ? `set:${set.key}` : null} data-set=${set.key} role="group"
-         aria-label=${`set ${index + 1}: ${r.ok ? `${r.kind}, ${r.value} points` : `not a valid set (${r.problem})`}`}>
+         aria-label=${`set ${index + 1}: ${label}`}>
       <div class="rk-set-head">
         ${interactive
           ? html`<button type="button" class="rk-set-handle" aria-pressed=${setSelected ? "true" : "false"}
               aria-label=${`set ${index + 1}: select the whole set to join it to another`} title="Select or drag the whole set"
               onClick=${(e) => onSelectSet(e)} onPointerDown=${(e) => onDragStart(e, { set: set.key })} disabled=${busy}>⠿</button>`
           : null}
-        <span class=${cx("rk-set-what", !r.ok && "bad")}>${what}</span>
-        ${interactive && jokerHere && html`<button type="button" class="rk-mini" onClick=${onJoker}
+        <span class=${cx("rk-set-what", info && !valid && "bad")}>${what}</span>
+        ${interactive && readings > 1 && html`<button type="button" class="rk-mini" onClick=${onJoker}
             title="The joker could stand for another tile here" aria-label=${`set ${index + 1}: change what the joker stands for`}>joker ⇄</button>`}
       </div>
       <div class="rk-set-tiles">
-        ${r.slots.map((slot, i) => {
+        ${slots.map((slot, i) => {
           const t = slot.item;
+          const name = tileFacts(components, slot.id).name;
           return html`
             ${interactive && splitAt === t.id && i > 0 && html`<button type="button" class="rk-split" key=${`split-${t.id}`}
-                onClick=${onSplit} aria-label=${`split set ${index + 1} before ${tileLabel(t.name, slot.face)}`}
+                onClick=${onSplit} aria-label=${`split set ${index + 1} before ${name}`}
                 title="Split the set here">✂</button>`}
-            <${Tile} key=${t.id} id=${t.id} name=${t.name} face=${slot.face} selected=${selectedIds.has(t.id)}
+            <${Tile} key=${t.id} id=${t.id} components=${components} tile=${slot.id} selected=${selectedIds.has(t.id)}
               mark=${t.from === "rack" ? "rack" : null}
-              label=${`${tileLabel(t.name, slot.face)}, on the table in set ${index + 1}${t.from === "rack" ? " (from your rack this turn)" : ""}`}
+              label=${`${name}, on the table in set ${index + 1}${t.from === "rack" ? " (from your rack this turn)" : ""}`}
               onClick=${interactive ? (e) => onTile(t.id, e) : null}
               onPointerDown=${interactive ? (e) => onDragStart(e, { ids: [t.id] }) : null} />`;
         })}
@@ -315,25 +391,33 @@ function SetView({ set, index, selectedIds, interactive, justPlayed, changed, on
     </div>`;
 }
 
-function Table({ frame, view, seat, legal, act, busy, hint, seats, toast, readOnly }) {
+// The components of the game last drawn, for the end screen's Result (which the shell gives
+// no game description).
+let lastComponents = null;
+
+function Table({ frame, view, seat, legal, act, busy, hint, seats, toast, readOnly, preview, game }) {
+  const components = (game && game.components) || lastComponents;
+  if (game && game.components) lastComponents = game.components;
   const myTurn = !readOnly && seat !== null && legal.length > 0 && view.phase !== "over";
   const rackNames = view.rack || [];
+  const rackOf = (id) => tileFacts(components, id).rack;
 
   // Sets keep their place on the board from one position to the next (the engine sorts
   // them), over a reload too.
   const layoutKey = !readOnly && frame && frame.table ? `${LAYOUT_KEY}:${frame.table}:${seat}` : null;
   const layout = useRef(null);
   if (layout.current === null) layout.current = loadLayout(layoutKey);
-  const tableSets = useMemo(() => {
-    const next = view.table.map((s) => ({ names: s, tokens: s.map(rackName) }));
-    const ordered = stableOrder(layout.current, next).map((x) => x.names);
-    layout.current = ordered.map((s) => s.map(rackName));
+  const tableOrder = useMemo(() => {
+    const next = view.table.map((s, i) => ({ index: i, tokens: s.map(rackOf) }));
+    const ordered = stableOrder(layout.current, next);
+    layout.current = ordered.map((x) => x.tokens);
     saveLayout(layoutKey, layout.current);
-    return ordered;
-  }, [JSON.stringify(view.table)]);
+    return ordered.map((x) => x.index);
+  }, [JSON.stringify(view.table), components]);
+  const tableSets = tableOrder.map((i) => view.table[i]);
 
   const position = `${frame && frame.table}:${seat}:${view.turn}:${JSON.stringify(view.table)}:${rackNames.join(",")}`;
-  const fresh = useMemo(() => initialDraft(tableSets, rackNames), [position]);
+  const fresh = useMemo(() => initialDraft(tableSets, rackNames, components), [position, components]);
   const [draft, setDraftState] = useState(() => (myTurn && loadDraft(position)) || fresh);
   const [history, setHistory] = useState([]);
   const [selected, setSelected] = useState([]); // tile ids, in the order chosen
@@ -374,33 +458,7 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, toast, readOn
   const origSigs = useMemo(() => new Map(fresh.sets.map((s) => [s.key, s.items.map((t) => t.id).sort().join(",")])), [fresh]);
   const isChanged = (s) => origSigs.get(s.key) !== s.items.map((t) => t.id).sort().join(",");
 
-  // what the others did since my last turn: their sets glow
-  const justPlayed = useMemo(() => {
-    const out = new Set();
-    for (const ev of view.recent || []) {
-      if (ev.move === "play" && ev.seat !== seat && ev.changes) for (const s of ev.changes.split(" | ")) out.add(s);
-    }
-    return out;
-  }, [view.recent, seat]);
-  const drawnNow = useMemo(() => {
-    const mine = (view.recent || []).find((ev) => ev.seat === seat && ev.drawn);
-    return mine ? [...mine.drawn] : [];
-  }, [view.recent, seat]);
-
-  // the hint: the rack tiles it lays glow; "Show me" lays the whole arrangement out
-  const hintPlay = hint ? parseTableText(hint.action) : null;
-  const hintDraw = hint && (hint.action === "draw" || hint.action === "pass");
-  const hintTiles = useMemo(() => {
-    if (!hintPlay) return [];
-    const left = hintPlay.flat().map(rackName);
-    for (const s of view.table) for (const n of s) {
-      const at = left.indexOf(rackName(n));
-      if (at >= 0) left.splice(at, 1);
-    }
-    return left;
-  }, [hint && hint.action, view.table]);
-
-  // ---- moving tiles ----
+  // ---- selection ----
   function idsOfSelection() {
     if (selectedSet) {
       const s = draftRef.current.sets.find((x) => x.key === selectedSet);
@@ -408,7 +466,71 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, toast, readOn
     }
     return selected;
   }
+  const selIds = new Set(dragging ? dragging.ids : idsOfSelection());
+  const allItems = [...draft.rack, ...draft.sets.flatMap((s) => s.items)];
+  const movingTiles = allItems.filter((t) => selIds.has(t.id)).map((t) => t.tile);
 
+  // ---- what the engine says of the draft ----
+  // Asked only about a table the player has changed, or where selected tiles would fit:
+  // the table as it is needs no answer (the view says what each of its sets is).
+  const asking = myTurn && !!preview && (changed || movingTiles.length > 0);
+  const [answer, tableAnswer, ask, forgetAnswers] = usePreview(
+    preview, asking, draftData(draft, movingTiles.length ? movingTiles : null), position,
+  );
+  const freshSets = useMemo(() => new Map(fresh.sets.map((s, i) => [s.key, { sig: setKey(s), index: i }])), [fresh]);
+  const known = useRef(new Map()); // what the engine said of each set, by its tiles
+  useEffect(() => { forgetAnswers(); known.current.clear(); }, [position]);
+  const facts = tableAnswer ? tableAnswer.facts : null;
+  if (facts && facts.sets) {
+    if (known.current.size > 500) known.current.clear();
+    draft.sets.forEach((s, i) => { if (facts.sets[i]) known.current.set(setKey(s), facts.sets[i]); });
+  }
+  /** The engine's facts of the draft's set `i` (what it said of the same tiles before,
+   * while the answer for this draft is on its way); when it is not this seat's turn, the
+   * view's own facts of the table's sets. */
+  const setInfo = (i) => {
+    const s = draft.sets[i];
+    if (!s) return null;
+    const before = freshSets.get(s.key);
+    if (!myTurn || (before && before.sig === setKey(s))) {
+      // a set of the table as it was: the view's facts
+      const at = tableOrder[before ? before.index : i];
+      const said = view.table_sets && view.table_sets[at];
+      return said ? { valid: true, tiles: view.table[at], ...said } : null;
+    }
+    if (facts && facts.sets && facts.sets[i]) return facts.sets[i];
+    return known.current.get(setKey(s)) || null;
+  };
+
+  // what the others did since my last turn: their sets glow; what I drew is marked new
+  const since = sinceMyTurn(view, seat);
+  const justPlayed = useMemo(() => {
+    const out = new Set();
+    for (const ev of (view.history || []).slice(since)) {
+      if (ev.kind === "play" && ev.seat !== seat) for (const s of ev.sets || []) out.add([...s].sort().join(" "));
+    }
+    return out;
+  }, [view.history, seat]);
+  const drawnNow = useMemo(() => {
+    const mine = (view.history || []).slice(since).find((ev) => ev.seat === seat && ev.tiles);
+    return mine ? [...mine.tiles] : [];
+  }, [view.history, seat]);
+
+  // the hint: the rack tiles it lays glow; "Show the hint" lays the whole arrangement out
+  const hinted = hint && hint.action && typeof hint.action === "object" ? hint.action : null;
+  const hintPlay = hinted && hinted.type === "play" ? hinted.table : null;
+  const hintDraw = !!(hinted && (hinted.type === "draw" || hinted.type === "pass"));
+  const hintTiles = useMemo(() => {
+    if (!hintPlay) return [];
+    const left = hintPlay.flat().map(rackOf);
+    for (const s of view.table) for (const n of s) {
+      const at = left.indexOf(rackOf(n));
+      if (at >= 0) left.splice(at, 1);
+    }
+    return left;
+  }, [hint && JSON.stringify(hint.action), view.table, components]);
+
+  // ---- moving tiles ----
   function where(id) {
     const d = draftRef.current;
     if (d.rack.some((t) => t.id === id)) return "rack";
@@ -422,11 +544,16 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, toast, readOn
     let moving = ids;
     if (target.rack) {
       const all = [...d.rack, ...d.sets.flatMap((s) => s.items)];
-      moving = ids.filter((id) => (all.find((t) => t.id === id) || {}).from === "rack");
-      if (moving.length < ids.length) {
-        toast("a tile that was on the table at the start of your turn stays on the table (put it in a set instead)");
+      const stays = ids.filter((id) => (all.find((t) => t.id === id) || {}).from !== "rack");
+      if (stays.length) {
+        // The rack holds this seat's own tiles: a tile that was on the table stays on the
+        // board. Why, in the engine's words: the draft without that tile, previewed.
+        const without = moveTiles(d, stays, { rack: true });
+        ask(draftData(without)).then((a) => {
+          if (a && a.text) toast(a.text);
+        });
       }
-      moving = moving.filter((id) => where(id) !== "rack");
+      moving = ids.filter((id) => !stays.includes(id) && where(id) !== "rack");
       if (!moving.length) { setSelected([]); setSelectedSet(null); return; }
     }
     if (target.set && moving.every((id) => where(id) === target.set)) { setSelected([]); setSelectedSet(null); return; }
@@ -456,24 +583,25 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, toast, readOn
     setSelectedSet(selectedSet === key ? null : key);
   }
 
-  function split(setKey, beforeId) {
+  function split(key, beforeId) {
     const d = draftRef.current;
-    const s = d.sets.find((x) => x.key === setKey);
-    if (!s) return;
-    const order = readSet(s.items).slots.map((x) => x.item.id);
+    const i = d.sets.findIndex((x) => x.key === key);
+    if (i < 0) return;
+    const order = slotsOf(d.sets[i].items, (setInfo(i) || {}).tiles, components).map((x) => x.item.id);
     const ids = order.slice(order.indexOf(beforeId));
-    setDraft(moveTiles(d, ids, { after: setKey }));
+    setDraft(moveTiles(d, ids, { after: key }));
     setSelected([]);
   }
 
-  function cycleJoker(setKey) {
+  function cycleJoker(key) {
     const d = draftRef.current;
-    const s = d.sets.find((x) => x.key === setKey);
-    const r = readSet(s.items);
-    if (!r.ok || r.count < 2) return;
-    const faces = [...r.readings[(r.index + 1) % r.count].jokerFaces];
-    const items = s.items.map((t) => (t.name === "J" ? { ...t, face: faces.shift() || t.face } : t));
-    setDraft({ ...d, sets: d.sets.map((x) => (x.key === setKey ? { ...x, items } : x)) });
+    const i = d.sets.findIndex((x) => x.key === key);
+    const info = i >= 0 ? setInfo(i) : null;
+    if (!info || !info.readings || info.readings.length < 2) return;
+    const next = info.readings[(info.reading + 1) % info.readings.length];
+    const faces = next.filter((id) => tileFacts(components, id).joker);
+    const items = d.sets[i].items.map((t) => (t.tile === "J" ? { ...t, face: faces.shift() || t.face } : t));
+    setDraft({ ...d, sets: d.sets.map((x) => (x.key === key ? { ...x, items } : x)) });
   }
 
   function undo() {
@@ -493,20 +621,21 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, toast, readOn
 
   function showHint() {
     if (!hintPlay) return;
-    const next = draftFromPlay(fresh, hintPlay);
+    const next = draftFromTable(fresh, hintPlay, components);
     if (next) { setDraft(next); setSelected([]); setSelectedSet(null); }
   }
 
   async function submit() {
     if (busy || !changed) return;
-    const text = playJSON(draftRef.current);
-    const listed = legal.find((m) => m.text === text);
-    await act({ json: listed ? listed.json : text });
+    // the play as the engine reads the draft (every joker with the tile it stands for)
+    const data = draftData(draftRef.current);
+    const read = await ask(data);
+    await act({ json: read && read.facts && read.facts.play ? read.facts.play : data });
   }
 
   async function drawOrPass() {
     if (busy) return;
-    const m = legal.find((x) => x.text === "draw" || x.text === "pass");
+    const m = legal.find((x) => x.json && (x.json.type === "draw" || x.json.type === "pass"));
     if (m) await act({ json: m.json });
   }
 
@@ -584,51 +713,54 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, toast, readOn
   }, [myTurn, history]);
 
   // ---- what the player sees ----
-  const selIds = new Set(dragging ? dragging.ids : idsOfSelection());
   const anySelected = !dragging && (selected.length > 0 || selectedSet !== null);
-  const rackItems = sortTiles(draft.rack, sortBy);
+  const rackItems = sortItems(draft.rack, sortBy, components);
   const hintLeft = [...hintTiles];
   const drawnLeft = [...drawnNow];
-  const meldValue = draft.sets.filter((s) => s.items.every((t) => t.from === "rack"))
-    .map((s) => readSet(s.items)).filter((r) => r.ok).reduce((a, r) => a + r.value, 0);
-  const touchedTable = draft.sets.some((s) => s.key.startsWith("t") && isChanged(s));
-  const laid = fresh.rack.length - draft.rack.length;
-  const invalid = draft.sets.filter((s) => !readSet(s.items).ok).length;
+  const untouched = !melded ? { value: 0, minimum: view.initial_meld, enough: false } : null;
+  const meld = facts && facts.meld ? facts.meld : changed ? null : untouched;
+  const fits = answer && answer.facts ? answer.facts.fits : null;
+  const laid = facts ? facts.laid : fresh.rack.length - draft.rack.length;
+  const invalid = facts && facts.sets ? facts.sets.filter((s) => !s.valid).length : 0;
   const splitAt = selected.length === 1 ? selected[0] : null;
-  // legal targets: the sets the selected (or dragged) tiles would make valid
-  const movingItems = [...draft.rack, ...draft.sets.flatMap((s) => s.items)].filter((t) => selIds.has(t.id));
-  const fitsIn = (s) => movingItems.length > 0 && !s.items.some((t) => selIds.has(t.id))
-    && readSet([...s.items, ...movingItems]).ok;
+  // legal targets: the sets the selected (or dragged) tiles would make valid (the engine's)
+  const fitsIn = (s, i) => movingTiles.length > 0 && !s.items.some((t) => selIds.has(t.id))
+    && !!(fits && fits[i]);
   const sortChange = (by) => { setSortBy(by); try { localStorage.setItem(SORT_KEY, by); } catch { /* ignore */ } };
-  const drawMove = legal.find((x) => x.text === "draw" || x.text === "pass");
-  const ghostTiles = dragging ? [...draft.rack, ...draft.sets.flatMap((s) => s.items)].filter((t) => dragging.ids.includes(t.id)) : [];
+  const drawMove = legal.find((x) => x.json && (x.json.type === "draw" || x.json.type === "pass"));
+  const ghostItems = dragging ? allItems.filter((t) => dragging.ids.includes(t.id)) : [];
 
   let instruction = null;
   if (myTurn) {
-    if (!melded) instruction = `Your initial meld: lay new sets from your rack worth ${MELD_MIN} or more — or draw.`;
+    if (!melded) instruction = `Your initial meld: lay new sets from your rack worth ${view.initial_meld} or more — or draw.`;
     else instruction = "Drag tiles onto the table (or select them, then choose a set), rework any sets, then Play — or draw.";
   }
 
   return html`
-    <div class=${cx("rk-table", myTurn && "my-turn", dragging && "dragging")} data-hint=${hint ? hint.action : null}>
+    <div class=${cx("rk-table", myTurn && "my-turn", dragging && "dragging")}
+         data-hint=${hinted ? JSON.stringify(hinted) : null} data-preview=${tableAnswer || !changed ? "ready" : "waiting"}>
       <div class="rk-top">
         <${Players} view=${view} seat=${seat} seats=${seats} />
         <${TurnTimer} frame=${frame} view=${view} seat=${seat} seats=${seats} />
       </div>
-      <${Recent} view=${view} seat=${seat} seats=${seats} />
+      <${Recent} frame=${frame} view=${view} seat=${seat} components=${components} />
 
       <section class="rk-board" aria-label="The table" data-drop=${myTurn ? "new" : null}>
         ${draft.sets.length === 0 && html`<p class="rk-empty">${myTurn ? "The table is empty. Drag tiles here to lay a set." : "The table is empty."}</p>`}
         <div class="rk-sets">
-          ${draft.sets.map((s, i) => html`
-            <${SetView} key=${s.key} set=${s} index=${i} selectedIds=${selIds} interactive=${myTurn} busy=${busy}
+          ${draft.sets.map((s, i) => {
+            const info = setInfo(i);
+            return html`
+            <${SetView} key=${s.key} set=${s} index=${i} components=${components} info=${info} pending=${!info}
+              selectedIds=${selIds} interactive=${myTurn} busy=${busy}
               changed=${myTurn && isChanged(s)}
-              justPlayed=${!isChanged(s) && justPlayed.has(setText(s.items))}
+              justPlayed=${!isChanged(s) && justPlayed.has(s.items.map(placedOf).sort().join(" "))}
               onTile=${toggleTile} onDragStart=${onDragStart} dropTarget=${over === `set:${s.key}`}
-              canPlace=${anySelected && selectedSet !== s.key} fits=${fitsIn(s)} onPlaceHere=${() => place(idsOfSelection(), { set: s.key })}
+              canPlace=${anySelected && selectedSet !== s.key} fits=${fitsIn(s, i)} onPlaceHere=${() => place(idsOfSelection(), { set: s.key })}
               onSelectSet=${(e) => toggleSet(s.key, e)} setSelected=${selectedSet === s.key}
               splitAt=${s.items.some((t) => t.id === splitAt) ? splitAt : null} onSplit=${() => split(s.key, splitAt)}
-              onJoker=${() => cycleJoker(s.key)} />`)}
+              onJoker=${() => cycleJoker(s.key)} />`;
+          })}
           ${myTurn && html`
             <button type="button" class=${cx("rk-new-set", (anySelected || dragging) && "can-place", over === "new" && "drop-over")}
               data-drop="new" disabled=${busy} aria-label="New set: put the selected tiles in a new set"
@@ -652,13 +784,14 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, toast, readOn
                 onClick=${() => place(selected, { rack: true })}>Back to rack</button>`}
           </div>
           <div class="rk-rack-tiles">
-            ${rackItems.map((t, i) => {
-              const hi = hintLeft.indexOf(t.name);
+            ${rackItems.map((t) => {
+              const hi = hintLeft.indexOf(t.tile);
               if (hi >= 0) hintLeft.splice(hi, 1);
-              const dn = drawnLeft.indexOf(t.name);
+              const dn = drawnLeft.indexOf(t.tile);
               if (dn >= 0) drawnLeft.splice(dn, 1);
-              return html`<${Tile} key=${t.id} id=${t.id} name=${t.name} selected=${selIds.has(t.id)} hinted=${hi >= 0}
-                fresh=${dn >= 0} extraClass="dealt" label=${`${tileLabel(t.name)}, on your rack${dn >= 0 ? " (just drawn)" : ""}`}
+              const name = tileFacts(components, t.tile).name;
+              return html`<${Tile} key=${t.id} id=${t.id} components=${components} tile=${t.tile} selected=${selIds.has(t.id)} hinted=${hi >= 0}
+                fresh=${dn >= 0} extraClass="dealt" label=${`${name}, on your rack${dn >= 0 ? " (just drawn)" : ""}`}
                 onClick=${myTurn ? (e) => toggleTile(t.id, e) : null}
                 onPointerDown=${myTurn ? (e) => onDragStart(e, { ids: [t.id] }) : null} />`;
             })}
@@ -668,62 +801,31 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, toast, readOn
       ${myTurn && html`
         <div class="rk-controls" role="toolbar" aria-label="Your turn">
           <p class="rk-instruction">${instruction}</p>
-          ${!melded && html`
-            <div class=${cx("rk-meld", meldValue >= MELD_MIN && "enough")} aria-label=${`initial meld: ${meldValue} of ${MELD_MIN} points`}>
-              <span>Initial meld <b>${meldValue}</b> / ${MELD_MIN}</span>
-              <span class="rk-meld-bar"><span style=${`width:${Math.min(100, (meldValue / MELD_MIN) * 100)}%`}></span></span>
-              ${touchedTable && !view.options.initial_meld_allows_manipulation && html`<span class="rk-warn">before your initial meld, table sets stay as they are</span>`}
+          ${meld && html`
+            <div class=${cx("rk-meld", meld.enough && "enough")} aria-label=${`initial meld: ${meld.value} of ${meld.minimum} points`}>
+              <span>Initial meld <b>${meld.value}</b> / ${meld.minimum}</span>
+              <span class="rk-meld-bar"><span style=${`width:${Math.min(100, (meld.value / Math.max(meld.minimum, 1)) * 100)}%`}></span></span>
             </div>`}
+          ${changed && tableAnswer && !tableAnswer.legal && tableAnswer.text && html`<p class="rk-why" role="status">${tableAnswer.text}</p>`}
           <div class="rk-buttons">
             <button type="button" onClick=${undo} disabled=${busy || !history.length} title="Ctrl+Z">Undo</button>
             <button type="button" onClick=${reset} disabled=${busy || !changed}>Reset turn</button>
             ${hintPlay && html`<button type="button" class="hinted" onClick=${showHint} disabled=${busy}>Show the hint</button>`}
             <span class="rk-spacer"></span>
             ${changed && html`<span class="rk-summary">${plural(laid, "tile")} from your rack${invalid ? html` · <b class="bad">${plural(invalid, "set")} not valid</b>` : ""}</span>`}
-            <button type="button" class="primary rk-play" onClick=${submit} disabled=${busy || !changed}
+            <button type="button" class=${cx("primary rk-play", changed && tableAnswer && tableAnswer.legal && "ready")} onClick=${submit} disabled=${busy || !changed}
               title=${changed ? "Send this table to the game" : "Move tiles first"}>Play</button>
             ${drawMove && html`<button type="button" class=${cx("rk-draw", hintDraw && "hinted")} onClick=${drawOrPass} disabled=${busy}
-              title=${changed ? "Drawing ends your turn; the tiles you moved go back" : ""}>${drawMove.text === "draw" ? "Draw a tile" : "Pass"}</button>`}
+              title=${changed ? "Drawing ends your turn; the tiles you moved go back" : ""}>${drawMove.text}</button>`}
           </div>
         </div>`}
 
       ${dragging && html`<div class="rk-ghost" ref=${ghost} aria-hidden="true">
-          ${ghostTiles.map((t) => html`<${Tile} key=${t.id} name=${t.name} face=${t.face} />`)}</div>`}
+          ${ghostItems.map((t) => html`<${Tile} key=${t.id} components=${components} tile=${placedOf(t)} />`)}</div>`}
     </div>`;
 }
 
-// ---- the log and the end ---------------------------------------------------------------------
-
-function tilesText(names) {
-  return names.map((n) => tileLabel(n)).join(", ");
-}
-
-/** One plain sentence for an entry of the view's `recent` list (a decision). */
-function describe(ev, ctx) {
-  if (!ev || typeof ev !== "object") return null;
-  const mine = ctx.mySeat !== null && ctx.mySeat !== undefined && ev.seat === ctx.mySeat;
-  const who = mine ? "You" : ctx.name(ev.seat);
-  switch (ev.move) {
-    case "play": {
-      const sets = (ev.changes || "").split(" | ").filter(Boolean).map((s) => setWords(s.split(" ")));
-      const laid = `${who} laid ${plural(ev.laid, "tile")} from ${mine ? "your" : "their"} rack`;
-      if (ctx.drawsSets && sets.length) return `${laid}:`; // the sets follow as tiles
-      return sets.length ? `${laid}, making ${sets.join("; ")}.` : `${laid}.`;
-    }
-    case "draw":
-      return ev.drawn && ev.drawn.length ? `${who} drew ${tilesText(ev.drawn)}.` : `${who} drew a tile.`;
-    case "pass":
-      return `${who} passed (the pool is empty).`;
-    case "timeout": {
-      const n = ev.drawn_count || 0;
-      if (!n) return `${who} ran out of time: the turn was undone (the pool was empty, so no penalty tile).`;
-      const tiles = ev.drawn && ev.drawn.length ? ` (${tilesText(ev.drawn)})` : "";
-      return `${who} ran out of time: the turn was undone and ${plural(n, "penalty tile")} drawn${tiles}.`;
-    }
-    default:
-      return null;
-  }
-}
+// ---- the end ---------------------------------------------------------------------------------
 
 function scoreText(score) {
   if (typeof score === "string" && score.includes("/")) {
@@ -733,53 +835,34 @@ function scoreText(score) {
   return score > 0 ? `+${score}` : String(score);
 }
 
-function Result({ result, view, seats, mySeat }) {
+/** The scores: each seat's tiles left, their value and the score (the sentences saying who
+ * won and how come from the engine, above it). */
+function Result({ result, view, seats, mySeat, game }) {
+  const components = (game && game.components) || lastComponents;
   const d = result.details || {};
   const values = d.rack_values || [];
   const racks = d.racks || [];
-  const penalty = (view && view.options && view.options.joker_penalty) ?? 30;
   const name = (s) => seatName(seats, s, mySeat);
   const winners = d.winners || result.winners || [];
-  let how;
-  if (d.end === "went_out") {
-    const w = winners[0];
-    const others = values.map((v, s) => ({ v, s })).filter((x) => x.s !== w);
-    const sum = others.length > 1 ? `${others.map((x) => x.v).join(" + ")} = ` : "";
-    how = html`<p><b>${name(w)}</b> went out (emptied the rack). Everyone else scores minus the value of the
-      tiles left on their rack, and the winner scores the total: ${sum}<b>${scoreText(result.scores[w])}</b>.</p>`;
-  } else {
-    const low = values.length ? Math.min(...values) : 0;
-    const shared = winners.length > 1;
-    how = html`<p>The pool ran out and every player passed in turn, so the lowest rack wins
-      (${shared ? `${winners.map(name).join(" and ")}, ` : `${name(winners[0])}, `}${low} points).
-      Everyone else scores minus the difference from it; the ${shared ? "winners share" : "winner takes"} the total${shared ? " equally" : ""}.</p>`;
-  }
   return html`
     <div class="rk-result">
-      ${how}
       <table class="rk-result-table">
         <thead><tr><th>Player</th><th>Tiles left</th><th>Rack value</th><th>Score</th></tr></thead>
         <tbody>${result.scores.map((score, s) => html`
           <tr class=${cx(winners.includes(s) && "winner")}>
             <td>${name(s)}${winners.includes(s) ? " ★" : ""}</td>
             <td class="rk-left">${(racks[s] || []).length
-              ? (racks[s] || []).map((t, i) => html`<${Tile} key=${i} name=${t} small=${true} />`)
+              ? (racks[s] || []).map((t, i) => html`<${Tile} key=${i} components=${components} tile=${t} small=${true} />`)
               : html`<span class="muted">none</span>`}</td>
             <td>${values[s] ?? ""}</td>
             <td><b>${scoreText(score)}</b></td>
           </tr>`)}</tbody>
       </table>
-      <p class="muted">A tile left on a rack counts its number; a joker counts ${penalty}. Every game's scores add up to zero.</p>
     </div>`;
 }
 
 export default {
   Table,
-  describe,
-  /** The view's public history: Rummikub's view keeps the moves since the seat's last turn. */
-  events: (view) => view.recent || [],
-  /** The table is shown on the board by "Show the hint"; the message stays short. */
-  hintText: (hint) => `the ${hint.bot} bot's move is ready: press "Show the hint" to see it on the table`,
   Result,
   help: "Drag tiles from your rack onto the table (or click tiles, then a set's + or New set); red sets are not valid yet; press Play, or Draw a tile.",
 };
