@@ -42,7 +42,7 @@ def test_a_human_who_runs_out_of_time_gets_the_games_timeout_decision(tmp_path: 
     assert "Traceback" not in out
     assert "Time is up for you" in out
     moves = json.loads(record.read_text())["moves"]
-    assert {"seat": 0, "action": "timeout"} in moves
+    assert {"seat": 0, "action": {"type": "timeout"}} in moves
 
 
 # -- stale typing is dropped when the time runs out (issue 11.6) ---------------------------

@@ -37,7 +37,7 @@ from sqlalchemy import exc as sa_exc
 
 from gametable.agents.catalog import describe_game, rules_json
 from gametable.core.registry import all_games, get_game
-from gametable.core.words import DEFAULT_LOCALE, best_locale, catalog_json, render
+from gametable.core.words import DEFAULT_LOCALE, best_locale, catalog_json, render, render_tree
 from gametable.server.advice import Hint
 from gametable.server.db import unavailable
 from gametable.server.live import LiveTable
@@ -675,7 +675,9 @@ class Connection:
             "type": "preview",
             "ref": ref,
             "version": live.version,
-            "facts": found.facts,
+            "facts": render_tree(
+                found.facts, locale=client.locale, names=seat_labels(live.seats, client.locale)
+            ),
             "legal": found.legal,
             "text": text,
         }

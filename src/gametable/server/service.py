@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-from gametable.core.records import Move, Record
+from gametable.core.records import Move, Record, action_from_stored
 from gametable.core.registry import get_game
 from gametable.core.words import (
     DEFAULT_LOCALE,
@@ -761,7 +761,7 @@ def build_record(row: TableRow, moves: list[Any]) -> dict[str, Any]:
         row.options,
         row.setup,
         int(row.seed) if row.seed.isdigit() else row.seed,
-        [Move(m.seat, game.action_from_json(m.action)) for m in moves],
+        [Move(m.seat, action_from_stored(game, m.action)) for m in moves],
         None,
         {
             "seats": [
