@@ -120,6 +120,40 @@ rating_log_t = sa.Table(
     sa.Index("ix_gt_rating_log_game_player", "game", "player"),
 )
 
+# The statements run for every decision (writing it; other processes reading it), built
+# once with bound parameters: building a statement per call cost more CPU than running it
+# (SQLAlchemy's construction and cache keys: about 0.6 ms per decision written, 1 ms per
+# table read, in threads that hold the GIL the event loop needs).
+_ADVANCE = (
+    tables_t.update()
+    .where(tables_t.c.id == sa.bindparam("w_table"))
+    .where(tables_t.c.version == sa.bindparam("w_version"))
+    .values(
+        version=sa.bindparam("w_next"),
+        status=sa.bindparam("w_status"),
+        clock=sa.bindparam("w_clock"),
+        updated_at=sa.bindparam("w_now"),
+    )
+)
+_FINISH = _ADVANCE.values(result=sa.bindparam("w_result"), finished_at=sa.bindparam("w_now"))
+_READ_TABLE = sa.select(tables_t).where(tables_t.c.id == sa.bindparam("table_id"))
+_READ_SEATS = (
+    sa.select(seats_t)
+    .where(seats_t.c.table_id == sa.bindparam("table_id"))
+    .order_by(seats_t.c.seat)
+)
+_READ_MOVES = (
+    sa.select(moves_t)
+    .where(moves_t.c.table_id == sa.bindparam("table_id"), moves_t.c.idx >= sa.bindparam("start"))
+    .order_by(moves_t.c.idx)
+)
+_READ_EVENTS = (
+    sa.select(events_t)
+    .where(events_t.c.table_id == sa.bindparam("table_id"))
+    .order_by(events_t.c.id.desc())
+    .limit(sa.bindparam("limit", type_=sa.Integer))
+)
+
 RatingUpdate = Callable[[dict[str, tuple[float, float]]], Mapping[str, tuple[float, float]]]
 """Turns players' current ``(mu, sigma)`` into their new ones (:meth:`Store.apply_ratings`)."""
 
@@ -265,12 +299,10 @@ class Store:
 
     def load_table(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as conn:
-            found = conn.execute(sa.select(tables_t).where(tables_t.c.id == table_id)).first()
+            found = conn.execute(_READ_TABLE, {"table_id": table_id}).first()
             if found is None:
                 return None
-            seats = conn.execute(
-                sa.select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
-            ).all()
+            seats = conn.execute(_READ_SEATS, {"table_id": table_id}).all()
         return _table_row(found, seats)
 
     def list_tables(
@@ -308,11 +340,7 @@ class Store:
 
     def moves(self, table_id: str, start: int = 0) -> list[MoveRow]:
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(moves_t)
-                .where(moves_t.c.table_id == table_id, moves_t.c.idx >= start)
-                .order_by(moves_t.c.idx)
-            ).all()
+            rows = conn.execute(_READ_MOVES, {"table_id": table_id, "start": start}).all()
         return [MoveRow(r.idx, r.seat, json.loads(r.action), r.by, r.at) for r in rows]
 
     def commit_moves(self, writes: Sequence[MoveWrite]) -> list[bool]:
@@ -332,22 +360,6 @@ class Store:
                     raise
         raise AssertionError("unreachable")
 
-    # A decision's statements, built once: building one per row cost the writer thread
-    # most of its time (SQLAlchemy's statement construction and cache keys, ~0.6 ms of
-    # CPU per decision, holding the GIL the event loop needs).
-    _ADVANCE = (
-        tables_t.update()
-        .where(tables_t.c.id == sa.bindparam("w_table"))
-        .where(tables_t.c.version == sa.bindparam("w_version"))
-        .values(
-            version=sa.bindparam("w_next"),
-            status=sa.bindparam("w_status"),
-            clock=sa.bindparam("w_clock"),
-            updated_at=sa.bindparam("w_now"),
-        )
-    )
-    _FINISH = _ADVANCE.values(result=sa.bindparam("w_result"), finished_at=sa.bindparam("w_now"))
-
     def _commit_moves(self, writes: Sequence[MoveWrite]) -> list[bool]:
         order = sorted(range(len(writes)), key=lambda i: (writes[i].table_id, writes[i].version))
         ok = [False] * len(writes)
@@ -366,7 +378,7 @@ class Store:
                 }
                 if w.result is not None:
                     values["w_result"] = dumps(w.result)
-                done = conn.execute(self._ADVANCE if w.result is None else self._FINISH, values)
+                done = conn.execute(_ADVANCE if w.result is None else _FINISH, values)
                 if done.rowcount != 1:
                     continue
                 moves.append(
@@ -520,12 +532,7 @@ class Store:
         "message"}`` (``message``: a :class:`~gametable.core.words.Msg`; events stored before
         messages were, by their English ``text``)."""
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(events_t)
-                .where(events_t.c.table_id == table_id)
-                .order_by(events_t.c.id.desc())
-                .limit(limit)
-            ).all()
+            rows = conn.execute(_READ_EVENTS, {"table_id": table_id, "limit": limit}).all()
         return [
             {"at": r.at, "kind": r.kind, "seat": r.seat, "message": _message(r.message, r.text)}
             for r in reversed(rows)

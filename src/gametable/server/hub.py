@@ -79,6 +79,12 @@ class RedisHub:
 
     PRESENCE_TTL = 15.0
     RETRY_SECONDS = 0.5
+    MAX_CONNECTIONS = 100
+    """Connections to Redis at most; a command finding them all busy waits for one (up to
+    the socket timeout). redis-py's own pool refuses it at once instead ("Too many
+    connections"), which read as Redis being down: at 500 tables on two processes every
+    publish waited on a busy event loop, the pool ran dry a dozen times a minute, and each
+    time every client was told the servers had lost touch and every table was read anew."""
 
     def __init__(
         self,
@@ -95,9 +101,15 @@ class RedisHub:
         """How long a process's presence entry counts without being refreshed."""
         self.refresh_every = presence_ttl / 3
         self.channel = f"{prefix}:events"
-        self._redis = aioredis.from_url(
-            url, decode_responses=True, socket_connect_timeout=2.0, socket_timeout=5.0
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url,
+            decode_responses=True,
+            socket_connect_timeout=2.0,
+            socket_timeout=5.0,
+            max_connections=self.MAX_CONNECTIONS,
+            timeout=5.0,
         )
+        self._redis = aioredis.Redis.from_pool(pool)
         self._local: Counter[tuple[str, int]] = Counter()
         self._tasks: list[asyncio.Task[None]] = []
         self._on_health = on_health
