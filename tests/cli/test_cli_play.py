@@ -29,12 +29,19 @@ def run(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
 
 
 def test_games_lists_each_game_with_modes_options_and_bots() -> None:
+    from gametable.cli.main import mode_words
+    from gametable.core import get_game
+
     result = run("games")
     assert result.exit_code == 0
-    assert "ramen-ramen — Ramen! Ramen! (1–4 players)" in result.output
-    assert "teams A1 B1 A2 B2" in result.output
-    assert "--first-player" in result.output
-    assert "bots: greedy, random" in result.output
+    out = " ".join(result.output.split())
+    assert "ramen-ramen — Ramen! Ramen! (1–4 players)" in out
+    modes = get_game("ramen-ramen").modes
+    assert all(f"{n} player{'s' if n > 1 else ''}: {mode_words(get_game('ramen-ramen'), n)}"
+               in out for n in modes)  # fmt: skip
+    assert "--first-player" in out and "First player" in out  # the option and its words
+    assert "bots: greedy, planner, random, ismcts" in out
+    assert "plays a legal move at random" in out  # what a bot does
 
 
 def test_games_json_is_machine_readable() -> None:
@@ -154,7 +161,7 @@ def test_bad_flags_are_named() -> None:
         (("play", "chess"), "unknown game 'chess'"),
         (
             ("play", "ramen-ramen", "--players", "3", "--seats", "human,greedy"),
-            "--seats names 2 seat(s) but --players is 3",
+            "--seats names 2 seats but --players is 3",
         ),
         (("play", "ramen-ramen", "--option", "first_player=7"), "first_player must be a seat"),
         (("play", "ramen-ramen", "--first-player", "soon"), "takes a whole number"),

@@ -66,7 +66,20 @@ def describe_game(game: Game, locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
         },
         "components": render_tree(game.components(), locale=locale),
         "decision_schema": schema,
+        "rules": has_rules(game),  # GET /api/games/{game}/rules answers (the lobby's link)
+        "lesson": game.lesson() is not None,  # POST /api/lessons/{game} opens one
     }
+
+
+def has_rules(game: Game) -> bool:
+    """Whether the game brings its rules (``rules/en.md``, :meth:`Game.rules`)."""
+    try:
+        game.rules(DEFAULT_LOCALE)
+    except FileNotFoundError:
+        return False
+    except ValueError:  # a rules file that breaks the format: the rules page says so
+        return True
+    return True
 
 
 def hint_bot(game: Game, players: int | None = None) -> tuple[str, dict[str, Any]]:

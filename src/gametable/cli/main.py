@@ -1,11 +1,15 @@
 """The ``gametable`` command: play, replay and list games, and the entry point.
 
 The typer app and the helpers the command modules share are in :mod:`.app`; this module
-adds its own commands, then those of :mod:`.sim_commands` and :mod:`.serve`.
+adds its own commands, then those of :mod:`.sim_commands`, :mod:`.serve` and
+:mod:`.rules_command`.
 
 Game options can be given as ``--option name=value`` or directly as ``--name value`` /
 ``--name`` (for true/false options), using the option names ``gametable games`` lists
 (underscores or dashes).
+
+Every sentence is a message of the core's catalog (``cli.*``), in the run's language
+(``--lang``, else the locale: :mod:`.lang`).
 """
 
 from __future__ import annotations
@@ -19,17 +23,30 @@ from rich.table import Table
 from rich.text import Text
 
 from gametable.agents.base import agent_names, make_agent, parse_agent_spec
-from gametable.cli.app import app, console, err, fail, find_game, parse_game_options
+from gametable.agents.catalog import option_value_words
+from gametable.cli.app import (
+    LangOpt,
+    app,
+    console,
+    err,
+    fail,
+    find_game,
+    parse_game_options,
+    problem,
+)
 from gametable.cli.help import Command, WithGameOptions
+from gametable.cli.lang import current_locale, known, listed, say, text
+from gametable.cli.rules_command import register as register_rules_command
 from gametable.cli.serve import register as register_serve_command
 from gametable.cli.serve import register_web
-from gametable.cli.session import HUMAN, LineReader, Session
+from gametable.cli.session import HUMAN, LineReader, Session, in_language
 from gametable.cli.sim_commands import register as register_sim_commands
 from gametable.core.errors import GameError, OptionError, RecordError, quote
-from gametable.core.game import Game, score_to_json
+from gametable.core.game import Action, Game, OptionSpec, View, score_to_json
 from gametable.core.records import MAX_INT_DIGITS, Recorder, load, replay
 from gametable.core.registry import all_games
 from gametable.core.rng import derive_seed, fresh_seed
+from gametable.core.words import Msg, Seat, render
 
 
 def parse_seats(game: Game, seats: str | None, players: int) -> list[str]:
@@ -43,20 +60,20 @@ def parse_seats(game: Game, seats: str | None, players: int) -> list[str]:
         return [HUMAN] + [default_bot] * (players - 1)
     chosen = [s.strip() for s in seats.split(",") if s.strip()]
     if len(chosen) != players:
-        raise OptionError(f"--seats names {len(chosen)} seat(s) but --players is {players}")
+        raise OptionError(Msg("cli.error.seats_count", count=len(chosen), players=players))
     return [check_seat_spec(game, spec) for spec in chosen]
 
 
 def check_seat_spec(game: Game, spec: object) -> str:
     """``spec`` checked as a seat (``human`` or a bot with valid settings), normalised."""
     if not isinstance(spec, str):
-        raise OptionError(f"a seat is human or a bot name, not {quote(spec)}")
+        raise OptionError(Msg("cli.error.seat_not_text", value=quote(spec)))
     if spec.strip().lower() == HUMAN:
         return HUMAN
     name, settings = parse_agent_spec(spec)
     names = agent_names(game)
     if name not in names:
-        raise OptionError(f"unknown seat {quote(name)} (choose from: human, {', '.join(names)})")
+        raise OptionError(Msg("cli.error.unknown_seat", name=quote(name), bots=listed(names)))
     make_agent(game, name, 0, **settings)  # every setting checked, as the game will use it
     shown = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in settings.items()}
     return ":".join([name, *(f"{k}={v}" for k, v in shown.items())])
@@ -66,110 +83,89 @@ def check_record_path(path: Path) -> None:
     """Refuse, before the game, a ``--record`` path that cannot hold a file."""
     if path.is_dir():
         raise OptionError(
-            f"--record {path} is a folder; give a file name, e.g. {path / 'game.json'}"
+            Msg("cli.error.record_is_folder", path=str(path), example=str(path / "game.json"))
         )
     parent = path.parent
     if not parent.exists():
-        raise OptionError(f"--record {path}: the folder {parent} does not exist")
+        raise OptionError(Msg("cli.error.record_no_folder", path=str(path), folder=str(parent)))
     if not parent.is_dir():
-        raise OptionError(f"--record {path}: {parent} is a file, not a folder")
+        raise OptionError(Msg("cli.error.record_parent_file", path=str(path), parent=str(parent)))
 
 
 _CONTEXT = {"allow_extra_args": True, "ignore_unknown_options": True}
 
 
-@app.command(context_settings=_CONTEXT, cls=WithGameOptions)
+@app.command(context_settings=_CONTEXT, cls=WithGameOptions, help="cli.help.play")
 def play(
     ctx: typer.Context,
     game_name: Annotated[
         str | None,
         typer.Argument(
-            metavar="GAME",
-            help="e.g. ramen-ramen (see 'gametable games'); not needed with --resume",
-            show_default=False,
+            metavar="cli.metavar.game", help="cli.help.play.game", show_default=False
         ),
     ] = None,
     players: Annotated[
-        int | None, typer.Option("--players", "-p", metavar="N", help="number of players")
+        int | None, typer.Option("--players", "-p", metavar="N", help="cli.help.players")
     ] = None,
     seats: Annotated[
         str | None,
-        typer.Option(
-            "--seats",
-            "-s",
-            metavar="LIST",
-            help="comma-separated: human or a bot per seat; bot:key=value passes settings",
-        ),
+        typer.Option("--seats", "-s", metavar="cli.metavar.list", help="cli.help.play.seats"),
     ] = None,
-    seed: Annotated[
-        int | None,
-        typer.Option(metavar="N", help="deal seed (default: random; shown when the game ends)"),
-    ] = None,
+    seed: Annotated[int | None, typer.Option(metavar="N", help="cli.help.play.seed")] = None,
     record: Annotated[
         Path | None,
-        typer.Option(
-            "--record",
-            "-r",
-            metavar="FILE",
-            help="save the game record here (updated after every move)",
-        ),
+        typer.Option("--record", "-r", metavar="cli.metavar.file", help="cli.help.play.record"),
     ] = None,
     resume_path: Annotated[
         Path | None,
-        typer.Option("--resume", metavar="FILE", help="continue an unfinished record"),
+        typer.Option("--resume", metavar="cli.metavar.file", help="cli.help.play.resume"),
     ] = None,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", metavar="NAME=VALUE", help="game option (repeatable)"),
+        typer.Option(
+            "--option", "-o", metavar="cli.metavar.name_value", help="cli.help.option"
+        ),
     ] = None,
     show_bots: Annotated[
         bool,
-        typer.Option(
-            "--show-bots/--quiet-bots", metavar="", help="print each bot decision"
-        ),
+        typer.Option("--show-bots/--quiet-bots", metavar="", help="cli.help.play.show_bots"),
     ] = False,
     games: Annotated[
         int | None,
-        typer.Option(
-            "--games",
-            "-n",
-            metavar="N",
-            help="play a match of this many games with running totals",
-        ),
+        typer.Option("--games", "-n", metavar="N", help="cli.help.play.games"),
     ] = None,
     match: Annotated[
-        bool,
-        typer.Option(
-            "--match",
-            metavar="",
-            help="play a match as long as the game's rules or options say",
-        ),
+        bool, typer.Option("--match", metavar="", help="cli.help.play.match")
     ] = False,
+    lang: LangOpt = None,
 ) -> None:
     """Play a game in the terminal against bots or friends (bots only: it runs by itself)."""
     if (games is not None or match) and resume_path is not None:
-        raise fail("--resume continues one game; it cannot be combined with --games or --match")
+        raise fail(Msg("cli.error.resume_and_match"))
     if games is not None and games < 1:
-        raise fail(f"--games must be at least 1, got {games}")
+        raise fail(Msg("cli.error.games_at_least_one", games=str(games)))
     if seed is not None and abs(seed) >= 10**MAX_INT_DIGITS:
-        raise fail(f"--seed takes at most {MAX_INT_DIGITS} digits")
+        raise fail(Msg("cli.error.seed_digits", digits=MAX_INT_DIGITS))
     if resume_path is not None:
         try:
             saved = load(resume_path)
             recorder = Recorder.resume(saved)
         except RecordError as exc:
-            raise fail(f"cannot resume {resume_path}: {exc}") from None
+            raise fail(Msg("cli.error.cannot_resume", path=str(resume_path),
+                           problem=problem(exc))) from None  # fmt: skip
         game = saved.game
         if game_name is not None and find_game(game_name) is not game:
-            raise fail(f"{resume_path} is a {game.name} record, not {game_name}")
+            raise fail(Msg("cli.error.other_game_record", path=str(resume_path),
+                           game=game.name, name=game_name))  # fmt: skip
         try:
             seat_names = resumed_seats(game, saved.meta.get("seats"), seats, saved.players)
         except GameError as exc:
-            raise fail(f"cannot resume {resume_path}: {exc}") from None
+            raise fail(Msg("cli.error.cannot_resume", path=str(resume_path),
+                           problem=problem(exc))) from None  # fmt: skip
         record = record or resume_path
     else:
         if game_name is None:
-            raise fail("name a game (see 'gametable games'), or give --resume FILE")
+            raise fail(Msg("cli.error.name_a_game"))
         game = find_game(game_name)
         if seed is None:
             seed = fresh_seed()
@@ -181,13 +177,13 @@ def play(
             seat_names = parse_seats(game, seats, players)
             recorder = Recorder(game, players, seed, **options)
         except GameError as exc:
-            raise fail(str(exc)) from None
+            raise fail(exc) from None
     if record is not None:
         first = record if games is None and not match else match_record_path(record, 1)
         try:
             check_record_path(first)
         except GameError as exc:
-            raise fail(str(exc)) from None
+            raise fail(exc) from None
     if games is not None or match:
         play_match(game, seat_names, recorder, games, record, show_bots)
         return
@@ -199,6 +195,7 @@ def play(
         record_path=record,
         reader=LineReader(),
         show_bots=show_bots,
+        locale=current_locale(),
     )
     start_session(session)
     session.run()
@@ -213,19 +210,14 @@ def start_session(session: Session) -> None:
             session.recorder.record.save(session.record_path)
         except OSError as exc:
             reason = exc.strerror or str(exc)
-            raise fail(f"cannot write --record {session.record_path}: {reason}") from None
+            raise fail(Msg("cli.error.cannot_write_record", path=str(session.record_path),
+                           reason=reason)) from None  # fmt: skip
     if session.humans:
-        console.print(
-            Text.assemble(
-                (session.game.title, "bold"),
-                " — type 'help' for the notation and commands, 'moves' for your options.",
-            )
-        )
+        greeting = say("cli.play.greeting", title="\x00")
+        before, _, after = greeting.partition("\x00")
+        console.print(Text.assemble(before, (session.game.title, "bold"), after))
     if len(session.humans) > 1 and not console.is_terminal:
-        err.print(
-            "warning: the output is not a terminal, so the screen cannot be cleared when "
-            "the keyboard passes between seats"
-        )
+        err.print(Text(say("cli.play.not_a_terminal")))
 
 
 def resumed_seats(
@@ -236,18 +228,23 @@ def resumed_seats(
     if stored is None:
         return parse_seats(game, seats, players)
     if not isinstance(stored, list) or len(stored) != players:
-        raise OptionError(
-            f"its meta.seats must list {players} seats (human or a bot), got {quote(stored)}"
-        )
+        raise OptionError(Msg("cli.error.meta_seats", count=players, value=quote(stored)))
     try:
         return [check_seat_spec(game, spec) for spec in stored]
     except GameError as exc:
-        raise OptionError(f"its meta.seats: {exc}") from None
+        raise OptionError(Msg("cli.error.meta_seats_problem", problem=problem(exc))) from None
 
 
 def match_record_path(record: Path, number: int) -> Path:
     """Where game ``number`` of a match goes with ``--record NAME.json``: ``NAME-k.json``."""
     return record.with_name(f"{record.stem}-{number}{record.suffix}")
+
+
+def _tiebreak_words(name: str) -> str:
+    """A match's deciding criterion in words (``games won``); a name the terminal has no
+    words for is shown as it is."""
+    msg_id = "cli.match.tiebreak." + name.replace(" ", "_")
+    return say(msg_id) if known(msg_id) else name
 
 
 def play_match(
@@ -273,25 +270,29 @@ def play_match(
         if number > 1:
             recorder = Recorder(game, players, derive_seed(seed, number), **options)
         path = None if record is None else match_record_path(record, number)
-        console.rule(f"{game.title} — game {number} of {the_match.games}")
+        console.rule(
+            say("cli.match.game_rule", title=game.title, number=number, count=the_match.games)
+        )
         session = Session(
             game, seat_names, console, recorder, record_path=path, reader=LineReader(),
-            show_bots=show_bots, show_seed=False,
+            show_bots=show_bots, show_seed=False, locale=current_locale(),
         )  # fmt: skip
         start_session(session)
         session.run()
         if not recorder.state.is_over:
-            console.print("[yellow]The match stops here.[/yellow]")
+            console.print(Text(say("cli.match.stops"), style="yellow"))
             return
         the_match.add(recorder.state.result())
         ranks, tiebreak = the_match.standings()
-        table = Table(title=f"Match after {number} of {the_match.games} games")
-        table.add_column("seat")
+        table = Table(
+            title=say("cli.match.table_title", number=number, count=the_match.games)
+        )
+        table.add_column(say("cli.match.col.seat"))
         for i in range(1, len(the_match.results) + 1):
-            table.add_column(f"game {i}", justify="right")
-        table.add_column("total", justify="right")
-        table.add_column("games won", justify="right")
-        table.add_column("rank", justify="right")
+            table.add_column(say("cli.match.col.game", number=i), justify="right")
+        table.add_column(say("cli.match.col.total"), justify="right")
+        table.add_column(say("cli.match.col.games_won"), justify="right")
+        table.add_column(say("cli.match.col.rank"), justify="right")
         for seat in range(players):
             table.add_row(
                 f"{seat} ({seat_names[seat]})",
@@ -302,93 +303,151 @@ def play_match(
             )
         console.print(table)
     winners = [str(s) for s in range(players) if ranks[s] == 1]
-    line = (
-        f"Match won by seat {', '.join(winners)}"
-        if len(winners) == 1
-        else (f"Match shared by seats {', '.join(winners)}")
-    )
-    console.print(
-        f"[bold green]{line}{f' (decided by {tiebreak})' if tiebreak else ''}[/bold green]"
-    )
+    if len(winners) > 1:
+        line = say("cli.match.shared", seats=winners)
+    elif tiebreak:
+        line = say("cli.match.won_tiebreak", seats=winners, tiebreak=_tiebreak_words(tiebreak))
+    else:
+        line = say("cli.match.won", seats=winners)
+    console.print(Text(line, style="bold green"))
     # Only now: every game's deal derives from this seed.
-    console.print(Text(f"The match was dealt from seed {seed}.", style="dim"))
+    console.print(Text(say("cli.match.seed", seed=str(seed)), style="dim"))
 
 
-@app.command("replay", cls=Command)
+def move_words(game: Game, action: Action, view: View) -> Msg | str:
+    """A decision in the game's words (as its seat would be told it), or in its notation
+    for a game without words."""
+    try:
+        words = game.words
+    except NotImplementedError:
+        return game.format_action(action)
+    return words.decision(action, view)
+
+
+@app.command("replay", cls=Command, help="cli.help.replay")
 def replay_cmd(
-    path: Annotated[Path, typer.Argument(metavar="FILE", help="a record file")],
-    seat: Annotated[
-        int | None,
-        typer.Option(
-            metavar="N", help="show this seat's view at every step (default: the acting seat's)"
-        ),
-    ] = None,
+    path: Annotated[
+        Path, typer.Argument(metavar="cli.metavar.file", help="cli.help.replay.file")
+    ],
+    seat: Annotated[int | None, typer.Option(metavar="N", help="cli.help.replay.seat")] = None,
     step: Annotated[
         bool,
-        typer.Option("--step/--no-step", metavar="", help="wait for Enter between decisions"),
+        typer.Option("--step/--no-step", metavar="", help="cli.help.replay.step"),
     ] = True,
     check: Annotated[
-        bool,
-        typer.Option(
-            "--check", metavar="", help="only validate the record and print the result"
-        ),
+        bool, typer.Option("--check", metavar="", help="cli.help.replay.check")
     ] = False,
+    lang: LangOpt = None,
 ) -> None:
     """Step through a record, re-validating every decision and the result."""
+    locale = current_locale()
     try:
         record = load(path)
         final = replay(record)
     except RecordError as exc:
-        message = str(exc)  # file-level problems name the file already
-        named = message if message.startswith(str(path)) else f"{path}: {message}"
+        message = problem(exc)  # file-level problems name the file already
+        named = message if message.startswith(str(path)) else say(
+            "cli.replay.bad_record", path=str(path), problem=message
+        )
         raise fail(named, code=1) from None
     game = record.game
     if seat is not None and not 0 <= seat < record.players:
-        raise fail(f"--seat must be between 0 and {record.players - 1}")
+        raise fail(Msg("cli.error.seat_range", last=record.players - 1))
     if check:
-        console.print(Text(f"{path}: valid {game.title} record, {len(record.moves)} decisions."))
+        console.print(Text(say("cli.replay.valid", path=str(path), title=game.title,
+                               count=len(record.moves))))  # fmt: skip
         if final.is_over:
-            console.print(game.ui.render_result(final.result()))
+            show_result(game, final.result(), record.players)
         else:
-            waiting = ", ".join(map(str, final.to_act))
-            console.print(
-                Text(
-                    f"The game is unfinished: seat {waiting} to play next. Continue it with "
-                    f"gametable play --resume {path}"
-                )
-            )
+            waiting = [str(s) for s in final.to_act]
+            console.print(Text(say("cli.replay.unfinished", count=len(waiting), seats=waiting,
+                                   command=f"gametable play --resume {path}")))  # fmt: skip
         return
     reader = LineReader()
     for index, (state, move) in enumerate(record.states()):
         who = seat if seat is not None else (move.seat if move else None)
-        console.rule(f"step {index}/{len(record.moves)}")
-        console.print(game.ui.render_view(state.view(who)))
+        console.rule(say("cli.replay.step", number=str(index), total=str(len(record.moves))))
+        console.print(in_language(game.ui.render_view, state.view(who), locale=locale))
         if move is None:
             break
-        console.print(Text(f"seat {move.seat} plays {game.format_action(move.action)}", "bold"))
+        words = move_words(game, move.action, state.view(move.seat))
+        line = render(Msg("cli.replay.move", who=Seat(move.seat), move=words), locale=locale)
+        console.print(Text(line, "bold"))
         if step:
             try:
-                line = reader.read("[Enter] next, q quit > ")
+                typed = reader.read(say("cli.replay.prompt") + " ")
             except Exception:
-                line = "q"
-            if line and line.strip().lower() in ("q", "quit"):
+                typed = "q"
+            if typed and typed.strip().lower() in ("q", "quit"):
                 return
     if final.is_over:
-        console.print(game.ui.render_result(final.result()))
+        show_result(game, final.result(), record.players)
     else:
-        console.print(Text("The game is unfinished here.", style="yellow"))
+        console.print(Text(say("cli.replay.unfinished_here"), style="yellow"))
 
 
-@app.command(cls=Command)
+def show_result(game: Game, result: Any, players: int) -> None:
+    """The final table and the end in words, in the run's language."""
+    locale = current_locale()
+    console.print(in_language(game.ui.render_result, result, locale=locale))
+    try:
+        words = game.words
+    except NotImplementedError:
+        return
+    for msg in words.result(result, players, None):
+        console.print(Text(render(msg, locale=locale), style="bold"))
+
+
+def mode_words(game: Game, players: int) -> str:
+    """How a player count plays, in words: the game's message ``<prefix>.mode.<n>`` where
+    it has one, else its ``modes`` text."""
+    msg_id = f"{game.message_prefix}.mode.{players}"
+    return say(msg_id) if known(msg_id) else game.modes[players]
+
+
+def option_words(game: Game, spec: OptionSpec) -> tuple[str, str]:
+    """An option's label and help in words (the game's catalog); a game that has not
+    written them yet shows its option's help."""
+    label, help_text = game.option_words(spec)
+    if not known(label.id):
+        return "", spec.help
+    return text(label), text(help_text) if known(help_text.id) else ""
+
+
+def default_words(game: Game, spec: OptionSpec) -> str:
+    """An option's default value in words (on/off, none, a choice's words)."""
+    value = option_value_words(game, spec, spec.default)
+    if isinstance(value, Msg) and not known(value.id):
+        return str(spec.default)
+    return text(value)
+
+
+def bot_words(game: Game, name: str) -> Text | None:
+    """A bot in words: for the game's own bots, its name and what it does (the game's
+    ``<prefix>.bot.<name>`` and ``<prefix>.bot.<name>.help``); for the generic ones, what
+    they do (``cli.games.bot.<name>``); ``None`` if nobody wrote it."""
+    label_id = f"{game.message_prefix}.bot.{name}"
+    words = Text()
+    if known(label_id):
+        words.append(say(label_id), style="bold")
+        if known(label_id + ".help"):
+            words.append("\n" + say(label_id + ".help"))
+        return words
+    if known(f"cli.games.bot.{name}"):
+        return Text(say(f"cli.games.bot.{name}"))
+    return None
+
+
+@app.command(cls=Command, help="cli.help.games")
 def games(
     as_json: Annotated[
-        bool, typer.Option("--json", metavar="", help="machine-readable output")
+        bool, typer.Option("--json", metavar="", help="cli.help.games.json")
     ] = False,
+    lang: LangOpt = None,
 ) -> None:
     """List the games, their player counts and modes, options (variants and rule flags) and bots."""
-    listing: list[dict[str, Any]] = []
-    for game in all_games():
-        listing.append(
+    if as_json:
+        listing: list[dict[str, Any]] = [
             {
                 "name": game.name,
                 "title": game.title,
@@ -406,34 +465,60 @@ def games(
                 ],
                 "bots": agent_names(game),
             }
-        )
-    if as_json:
+            for game in all_games()
+        ]
         console.print_json(json.dumps(listing))
         return
-    for entry in listing:
-        lo, hi = entry["players"]
-        console.print(f"[bold]{entry['name']}[/bold] — {entry['title']} ({lo}–{hi} players)")
-        for count, text in entry["modes"].items():
-            console.print(f"  {count} player{'s' if count != '1' else ''}: {text}")
-        if entry["options"]:
+    for game in all_games():
+        lo, hi = game.min_players, game.max_players
+        players = (
+            say("cli.games.players", count=lo)
+            if lo == hi
+            else say("cli.games.players_range", low=lo, high=hi)
+        )
+        heading = say("cli.games.heading", name="\x00", title=game.title, players=players)
+        before, _, after = heading.partition("\x00")
+        console.print(Text.assemble(before, (game.name, "bold"), after))
+        for count in sorted(game.modes):
+            line = say("cli.games.mode", count=count, mode=mode_words(game, count))
+            console.print(Text("  " + line))
+        if game.option_specs:
             table = Table(box=None, padding=(0, 2), show_header=True)
-            table.add_column("  option")
-            table.add_column("default")
-            table.add_column("meaning")
-            for opt in entry["options"]:
-                choices = f" ({' | '.join(map(str, opt['choices']))})" if "choices" in opt else ""
+            table.add_column("  " + say("cli.games.col.option"))
+            table.add_column(say("cli.games.col.default"))
+            table.add_column(say("cli.games.col.meaning"))
+            for spec in game.option_specs:
+                label, help_text = option_words(game, spec)
+                meaning = Text()
+                if label:
+                    meaning.append(label, style="bold")
+                if help_text:
+                    meaning.append(("\n" if label else "") + help_text)
+                if spec.choices:
+                    choices = " | ".join(map(str, spec.choices))
+                    meaning.append("\n" + say("cli.games.choices", choices=choices), style="dim")
                 table.add_row(
-                    f"  --{opt['name'].replace('_', '-')}",
-                    str(opt["default"]),
-                    opt["help"] + choices,
+                    "  --" + spec.name.replace("_", "-"), default_words(game, spec), meaning
                 )
             console.print(table)
-        console.print(f"  bots: {', '.join(entry['bots'])}\n")
+        names = agent_names(game)
+        bots_line = say("cli.games.bots", bots=listed(names))
+        console.print(Text("  " + bots_line))
+        described = [(name, bot_words(game, name)) for name in names]
+        if any(words is not None for _, words in described):
+            bots = Table(box=None, padding=(0, 2), show_header=False)
+            bots.add_column(no_wrap=True)
+            bots.add_column()
+            for name, words in described:
+                bots.add_row("    " + name, words or Text())
+            console.print(bots)
+        console.print()
 
 
 register_sim_commands(app)
 register_serve_command(app)
 register_web(app)
+register_rules_command(app)
 
 
 def main() -> None:

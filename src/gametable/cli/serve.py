@@ -1,73 +1,62 @@
-"""``gametable serve``: the online game server (needs the ``[server]`` extra)."""
+"""``gametable serve``: the online game server (needs the ``[server]`` extra), and
+``gametable web``: a table in the browser against bots. Their words are messages of the
+core's catalog (``cli.*``), in the run's language."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any
 
 import typer
+from rich.text import Text
+
+from gametable.cli.app import LangOpt, console, fail
+from gametable.cli.help import Command, WithGameOptions
+from gametable.cli.lang import say
+from gametable.core.errors import OptionError
+from gametable.core.words import Msg
 
 
 def register(app: typer.Typer) -> None:
     """Add the ``serve`` command to the ``gametable`` command."""
 
-    @app.command()
+    @app.command(cls=Command, help="cli.help.serve")
     def serve(
-        host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-        port: Annotated[int, typer.Option(help="port to listen on", min=0, max=65535)] = 8000,
+        host: Annotated[
+            str, typer.Option(metavar="cli.metavar.address", help="cli.help.serve.host")
+        ] = "127.0.0.1",
+        port: Annotated[
+            int, typer.Option(metavar="N", help="cli.help.serve.port", min=0, max=65535)
+        ] = 8000,
         database: Annotated[
-            str | None,
-            typer.Option(
-                help="SQLite file path or URL, or postgresql://… "
-                "(default: ~/.local/share/gametable/server.sqlite)",
-                metavar="URL",
-            ),
+            str | None, typer.Option(help="cli.help.serve.database", metavar="URL")
         ] = None,
         redis: Annotated[
-            str | None,
-            typer.Option(
-                help="redis://… to run several server processes on one PostgreSQL database",
-                metavar="URL",
-            ),
+            str | None, typer.Option(help="cli.help.serve.redis", metavar="URL")
         ] = None,
         redis_prefix: Annotated[
-            str, typer.Option(help="Redis key and channel prefix (one per deployment)")
+            str, typer.Option(metavar="cli.metavar.text", help="cli.help.serve.redis_prefix")
         ] = "gametable",
         bot_workers: Annotated[
-            int, typer.Option(help="processes for bot decisions (0: one per core)", min=0)
+            int, typer.Option(metavar="N", help="cli.help.serve.bot_workers", min=0)
         ] = 0,
         advice_workers: Annotated[
-            int,
-            typer.Option(
-                help="processes for hints, at the lowest priority and never used by the "
-                "tables' bots (0: one per four cores, at least one)",
-                min=0,
-            ),
+            int, typer.Option(metavar="N", help="cli.help.serve.advice_workers", min=0)
         ] = 0,
         message_rate: Annotated[
-            float,
-            typer.Option(help="messages a second a connection may send", min=1, metavar="N"),
+            float, typer.Option(help="cli.help.serve.message_rate", min=1, metavar="N")
         ] = 20.0,
         lease_seconds: Annotated[
             float,
-            typer.Option(
-                help="with --redis: how long a process holds a table's bots and clocks without "
-                "renewing (a dead process's tables are taken over after this)",
-                min=1,
-                max=3600,
-                metavar="S",
-            ),
+            typer.Option(help="cli.help.serve.lease_seconds", min=1, max=3600, metavar="S"),
         ] = 10.0,
         presence_seconds: Annotated[
             float,
-            typer.Option(
-                help="with --redis: how long a process's connected players count without a "
-                "refresh (a dead process's players count as gone after this)",
-                min=1,
-                max=3600,
-                metavar="S",
-            ),
+            typer.Option(help="cli.help.serve.presence_seconds", min=1, max=3600, metavar="S"),
         ] = 15.0,
-        log_level: Annotated[str, typer.Option(help="uvicorn log level", metavar="LEVEL")] = "info",
+        log_level: Annotated[
+            str, typer.Option(help="cli.help.serve.log_level", metavar="cli.metavar.level")
+        ] = "info",
+        lang: LangOpt = None,
     ) -> None:
         """Run the online server: lobby API, WebSocket play, bots, clocks (see docs/server.md)."""
         try:
@@ -76,12 +65,7 @@ def register(app: typer.Typer) -> None:
             from gametable.server.app import create_app
             from gametable.server.service import ServerConfig
         except ImportError as exc:
-            typer.echo(
-                f"error: the server needs its extra ({exc.name} is missing): "
-                "pip install 'gametable[server]'",
-                err=True,
-            )
-            raise typer.Exit(2) from None
+            raise fail(Msg("cli.serve.needs_extra", module=str(exc.name))) from None
         config = ServerConfig(
             database=database or "",
             redis=redis,
@@ -92,9 +76,10 @@ def register(app: typer.Typer) -> None:
             lease_seconds=lease_seconds,
             presence_seconds=presence_seconds,
         )
-        typer.echo(f"gametable server on http://{host}:{port}  (database: {config.database})")
+        url = f"http://{host}:{port}"
+        console.print(Text(say("cli.serve.listening", url=url, database=str(config.database))))
         uvicorn.run(
-            create_app(config),
+            create_app(config, on_ready=_settle_collector),
             host=host,
             port=port,
             log_level=log_level,
@@ -103,30 +88,55 @@ def register(app: typer.Typer) -> None:
         )
 
 
+GC_THRESHOLDS = (700, 10, 100)
+"""The cyclic garbage collector's thresholds in a server process (Python's are 700, 10,
+10): a full collection at most every 100 collections of the middle generation instead of
+every 10."""
+
+
+async def _settle_collector(_server: Any) -> None:
+    """Once the server has started: everything made so far (modules, the app, the games)
+    lives as long as the process, so it is moved out of the collector's sight
+    (``gc.freeze``), and full collections are made rarer. A full collection walks every
+    object, and with 1,000 connections open it stopped the event loop for a tenth of a
+    second or more, every few seconds: the round trips' 99th percentile (docs/server.md,
+    Benchmark). The young generations are still collected as often as before."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 def register_web(app: typer.Typer) -> None:
     """Add the ``web`` command: play a game in the browser against bots."""
 
-    @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+    @app.command(
+        context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+        cls=WithGameOptions,
+        help="cli.help.web",
+    )
     def web(
         ctx: typer.Context,
         game_name: Annotated[
-            str, typer.Argument(metavar="GAME", help="e.g. ramen-ramen (see 'gametable games')")
+            str, typer.Argument(metavar="cli.metavar.game", help="cli.help.game")
         ] = "ramen-ramen",
-        players: Annotated[int | None, typer.Option("--players", "-p", help="players")] = None,
+        players: Annotated[
+            int | None, typer.Option("--players", "-p", metavar="N", help="cli.help.players")
+        ] = None,
         seats: Annotated[
             str | None,
-            typer.Option(
-                "--seats",
-                "-s",
-                help="human or a bot per seat, e.g. human,greedy,ismcts:seconds=2 "
-                "(default: you against the game's strongest bots)",
-            ),
+            typer.Option("--seats", "-s", metavar="cli.metavar.list", help="cli.help.web.seats"),
         ] = None,
-        port: Annotated[int, typer.Option(help="port (the next free one if taken)")] = 8000,
-        database: Annotated[str | None, typer.Option(help="as for 'serve'", metavar="URL")] = None,
+        port: Annotated[int, typer.Option(metavar="N", help="cli.help.web.port")] = 8000,
+        database: Annotated[
+            str | None, typer.Option(help="cli.help.web.database", metavar="URL")
+        ] = None,
         browser: Annotated[
-            bool, typer.Option("--browser/--no-browser", help="open the page in a browser")
+            bool,
+            typer.Option("--browser/--no-browser", metavar="", help="cli.help.web.browser"),
         ] = True,
+        lang: LangOpt = None,
     ) -> None:
         """Play in the browser: start a local server, open a table against bots, open it.
 
@@ -141,12 +151,7 @@ def register_web(app: typer.Typer) -> None:
             from gametable.server.service import GameServer, ServerConfig
             from gametable.server.specs import TableSpec
         except ImportError as exc:
-            typer.echo(
-                f"error: the browser game needs the server extra ({exc.name} is missing): "
-                "pip install 'gametable[server]'",
-                err=True,
-            )
-            raise typer.Exit(2) from None
+            raise fail(Msg("cli.web.needs_extra", module=str(exc.name))) from None
         from gametable.agents.catalog import hint_bot
         from gametable.cli.app import find_game, parse_game_options
         from gametable.core.errors import GameError
@@ -158,8 +163,7 @@ def register_web(app: typer.Typer) -> None:
             options = parse_game_options(game, [], list(ctx.args))
             seat_specs = _seat_specs(seats, count, hint_bot(game, count))
         except (GameError, ValueError) as exc:
-            typer.echo(f"error: {exc}", err=True)
-            raise typer.Exit(2) from None
+            raise fail(exc) from None
         chosen = _free_port(port)
         base = f"http://127.0.0.1:{chosen}"
 
@@ -168,13 +172,16 @@ def register_web(app: typer.Typer) -> None:
             try:
                 created = await server.create_table(spec)
             except Refused as exc:
-                typer.echo(f"error: {exc.message}", err=True)
+                fail(exc.msg if exc.msg is not None else exc.message)
                 raise SystemExit(2) from None
             mine = next((s for s in created["seats"] if s["seat"] == 0), created["seats"][0])
             url = base + mine["invite"]
-            typer.echo(f"\n  Your table: {url}\n  Lobby:      {base}/\n")
+            console.print()
+            console.print(Text("  " + say("cli.web.your_table", url=url)))
+            console.print(Text("  " + say("cli.web.lobby", url=base + "/")))
+            console.print()
             if browser and not _open_browser(url):
-                typer.echo("  (no browser could be opened here: open the address above)")
+                console.print(Text("  " + say("cli.web.no_browser")))
 
         config = ServerConfig(database=database or "")
         uvicorn.run(
@@ -200,7 +207,7 @@ def _seat_specs(
         ]
     names = [s.strip() for s in text.split(",") if s.strip()]
     if len(names) != players:
-        raise ValueError(f"--seats names {len(names)} seat(s) but there are {players} players")
+        raise OptionError(Msg("cli.error.seats_count", count=len(names), players=players))
     out: list[dict[str, Any]] = []
     for name in names:
         if name.lower() == "human":
@@ -221,7 +228,7 @@ def _free_port(start: int) -> int:
             except OSError:
                 continue
             return port
-    raise typer.BadParameter(f"no free port from {start} to {start + 19}")
+    raise fail(Msg("cli.error.no_free_port", first=str(start), last=str(start + 19)))
 
 
 def _open_browser(url: str) -> bool:

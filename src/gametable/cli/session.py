@@ -17,6 +17,7 @@ What a session guarantees whatever the game:
 
 from __future__ import annotations
 
+import inspect
 import os
 import re
 import select
@@ -28,7 +29,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
 from rich.rule import Rule
 from rich.text import Text
 
@@ -53,16 +53,9 @@ from gametable.core.words import (
 
 HUMAN = "human"
 
-SESSION_HELP = """\
-Commands (every game):
-  moves  (m)   list your legal moves, numbered
-  #n           play move n of that list, e.g. #3
-  hint         what a bot would play here
-  board  (b)   show the table again
-  help   (?)   the notation and these commands
-  quit   (q)   leave the game (with --record it is saved: continue it with --resume)"""
+SESSION_HELP = Msg("cli.session.help")
 """The commands the session understands in every game, shown by ``help`` after the
-game's own notation help."""
+game's own notation help (the commands are typed in English in every language)."""
 
 CLEAR_SCROLLBACK = "\x1b[3J"
 """Erase the terminal's scrollback (xterm and most terminals; ignored where unsupported)."""
@@ -151,6 +144,26 @@ class LineReader:
                 break
 
 
+def in_language(
+    method: Callable[..., Any], *args: Any, locale: str, names: Sequence[str] | None = None
+) -> Any:
+    """Call a method of a game's :class:`~gametable.core.textui.TextUI` in ``locale``, and
+    with the seats' ``names`` as the session calls them, where it takes those keywords (a UI
+    put through its game's catalog); else as it is."""
+    try:
+        parameters = inspect.signature(method).parameters
+    except (TypeError, ValueError):
+        return method(*args)
+    anything = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
+    wanted = {"locale": locale, "names": names}
+    given = {
+        key: value
+        for key, value in wanted.items()
+        if value is not None and (anything or key in parameters)
+    }
+    return method(*args, **given)
+
+
 def _descriptor(stream: Any) -> int | None:
     """The stream's file descriptor when ``select`` works on it (POSIX), else ``None``."""
     if sys.platform == "win32":
@@ -219,8 +232,16 @@ class Session:
 
     def say(self, msg: Msg | str, viewer: int | None = None, style: str | None = None) -> None:
         """Print a message in the person's language (``viewer``: whose seat "you" is)."""
-        text = render(msg, locale=self.locale, names=self.names, viewer=viewer)
-        self.console.print(Text(text, style=style or ""))
+        self.console.print(Text(self.words(msg, viewer), style=style or ""))
+
+    def words(self, msg: Msg | str, viewer: int | None = None) -> str:
+        """A message in the person's language, as text."""
+        return render(msg, locale=self.locale, names=self.names, viewer=viewer)
+
+    def ui(self, method: str, *args: Any) -> Any:
+        """The game's text UI drawing something in the person's language (where it can)."""
+        ui_method = getattr(self.game.ui, method)
+        return in_language(ui_method, *args, locale=self.locale, names=self.names)
 
     def tell_story(self, viewer: int | None) -> None:
         """Print what happened since ``viewer`` was last told, in words, as they know it (a
@@ -254,13 +275,14 @@ class Session:
         except (QuitGame, KeyboardInterrupt):
             self._held.clear()  # the step is not over: its choices stay secret
             self.save()
-            self.console.print("\n[yellow]Game left unfinished.[/yellow]")
+            self.console.print()
+            self.say(Msg("cli.session.left"), style="yellow")
             if self.record_path:
-                path = escape(str(self.record_path))
-                self.console.print(
-                    f"The game so far is saved in {path}; resume it with "
-                    f"[bold]gametable play --resume {path}[/bold]"
-                )
+                path = str(self.record_path)
+                line = self.words(Msg("cli.session.saved", path=path, command="\x00"))
+                before, _, after = line.partition("\x00")
+                command = f"gametable play --resume {path}"
+                self.console.print(Text.assemble(before, (command, "bold"), after))
             return self.recorder.record
         self.save()
         self.show_end()
@@ -275,10 +297,9 @@ class Session:
             self.recorder.record.save(self.record_path)
         except OSError as exc:
             if not self._save_failed:
-                self.console.print(
-                    f"[red]Cannot save the record to {escape(str(self.record_path))}: "
-                    f"{escape(exc.strerror or str(exc))}. The game goes on unsaved.[/red]"
-                )
+                reason = exc.strerror or str(exc)
+                msg = Msg("cli.session.cannot_save", path=str(self.record_path), reason=reason)
+                self.say(msg, style="red")
             self._save_failed = True
         else:
             self._save_failed = False
@@ -312,12 +333,11 @@ class Session:
     def _hand_over(self, seat: int) -> None:
         """Call ``seat`` to the keyboard with nothing of the previous seat on screen."""
         self.clear_screen()
-        self.console.print(Rule(f"Seat {seat}'s turn"))
-        self.reader.read(f"Pass the keyboard to seat {seat} and press Enter ")
+        self.console.print(Rule(self.words(Msg("cli.session.turn", seat=seat))))
+        self.reader.read(self.words(Msg("cli.session.pass_keyboard", seat=seat)) + " ")
         self.clear_screen()
 
     def _human_turn(self, seat: int) -> None:
-        game = self.game
         if len(self.humans) > 1 and self._last_human != seat:
             self._hand_over(seat)
         self._last_human = seat
@@ -325,7 +345,7 @@ class Session:
         legal = self.state.legal_actions(seat)
         self.console.print(Rule())
         self.tell_story(seat)
-        self.console.print(game.ui.render_view(view))
+        self.console.print(self.ui("render_view", view))
         limit = self.state.turn_time_limit()
         deadline = None if limit is None else time.monotonic() + limit
         while True:
@@ -333,8 +353,12 @@ class Session:
             if remaining is not None and remaining <= 0:
                 self._timeout(seat)
                 return
-            prompt = f"seat {seat}> " if remaining is None else f"seat {seat} ({remaining:.0f}s)> "
-            line = self.reader.read(prompt, remaining)
+            if remaining is None:
+                prompt = self.words(Msg("cli.session.prompt", seat=seat))
+            else:
+                seconds = round(remaining)
+                prompt = self.words(Msg("cli.session.prompt_timed", seat=seat, seconds=seconds))
+            line = self.reader.read(prompt + " ", remaining)
             if line is None:
                 self._timeout(seat)
                 return
@@ -361,7 +385,7 @@ class Session:
         self._apply(seat, action)
         self.say(Msg("cli.time_up", who=Seat(seat)), seat, "bold red")
         self.tell_story(seat)
-        self.console.print(self.game.ui.render_view(self.state.view(seat)))
+        self.console.print(self.ui("render_view", self.state.view(seat)))
 
     def _interpret(self, line: str, view: View, legal: Sequence[Action]) -> Action | None:
         """A command or an action; prints and returns ``None`` for commands and errors."""
@@ -372,8 +396,8 @@ class Session:
         if low in ("quit", "exit", "q"):
             raise QuitGame("quit")
         if low in ("help", "?", "h"):
-            self.console.print(Text(game.ui.notation_help()))
-            self.console.print(Text(SESSION_HELP))
+            self.console.print(Text(self.ui("notation_help")))
+            self.console.print(Text(self.words(SESSION_HELP)))
             return None
         if low in ("moves", "legal", "m"):
             texts = tell_legal(game, view, legal, locale=self.locale, names=self.names)
@@ -381,7 +405,7 @@ class Session:
                 self.console.print(Text(f"#{n} {text}"))
             return None
         if low in ("board", "show", "b"):
-            self.console.print(game.ui.render_view(view))
+            self.console.print(self.ui("render_view", view))
             return None
         if low == "hint":
             self._hint(view, legal)
@@ -400,17 +424,13 @@ class Session:
         """``#n``: move ``n`` of the listing ``moves`` prints."""
         match = _MOVE_NUMBER.fullmatch(line)
         if match is None:
-            self.console.print(
-                Text(f"{clip(line)!r}: write # and a move number from 'moves'", style="red")
-            )
+            self.say(Msg("cli.session.write_a_number", text=repr(clip(line))), style="red")
             return None
         digits = match.group(1).lstrip("0") or "0"
         index = int(digits) if len(digits) <= 9 else 0
         if not 1 <= index <= len(legal):
             shown = digits if len(digits) <= 9 else digits[:9] + "…"
-            self.console.print(
-                Text(f"There is no move #{shown} (1–{len(legal)}); type 'moves'", style="red")
-            )
+            self.say(Msg("cli.session.no_such_move", number=shown, count=len(legal)), style="red")
             return None
         return legal[index - 1]
 
@@ -428,8 +448,8 @@ class Session:
             self.tell_story(self.humans[0])
         elif not self.humans:
             self.tell_story(None)
-        self.console.print(Rule("Game over"))
-        self.console.print(self.game.ui.render_result(result))
+        self.console.print(Rule(self.words(Msg("cli.session.game_over"))))
+        self.console.print(self.ui("render_result", result))
         viewer = self.humans[0] if len(self.humans) == 1 else None
         for line in tell_result(
             self.game, result, len(self.seats), viewer=viewer, locale=self.locale, names=self.names
@@ -437,9 +457,9 @@ class Session:
             self.console.print(Text(line, style="bold"))
         seed = self.recorder.record.seed
         if seed is not None and self.show_seed:  # the game is over: the deal is no secret
-            self.console.print(Text(f"Dealt from seed {seed}.", style="dim"))
+            self.say(Msg("cli.session.seed", seed=str(seed)), style="dim")
         if self.record_path:
-            self.console.print(Text(f"Record saved to {self.record_path}", style="dim"))
+            self.say(Msg("cli.session.record_saved", path=str(self.record_path)), style="dim")
 
 
-__all__ = ["HUMAN", "SESSION_HELP", "LineReader", "QuitGame", "Session"]
+__all__ = ["HUMAN", "SESSION_HELP", "LineReader", "QuitGame", "Session", "in_language"]

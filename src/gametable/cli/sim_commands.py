@@ -32,9 +32,11 @@ from rich.table import Table
 from rich.text import Text
 
 from gametable.agents.base import agent_names
-from gametable.cli.app import console, err, fail, find_game, parse_game_options
-from gametable.core.errors import GameError
+from gametable.cli.app import LangOpt, console, err, fail, find_game, parse_game_options
+from gametable.cli.lang import known, listed, number, say, short_number
+from gametable.core.errors import GameError, quote
 from gametable.core.game import Game
+from gametable.core.words import Msg
 from gametable.sim.executors import BACKENDS, Executor, make_executor
 from gametable.sim.jobs import (
     BotSpec,
@@ -59,78 +61,59 @@ from gametable.sim.tournament import (
 
 _CONTEXT = {"allow_extra_args": True, "ignore_unknown_options": True}
 
-GameArg = Annotated[
-    str, typer.Argument(metavar="GAME", help="e.g. ramen-ramen (see 'gametable games')")
-]
+GameArg = Annotated[str, typer.Argument(metavar="cli.metavar.game", help="cli.help.game")]
 PlayersOpt = Annotated[
-    int | None, typer.Option("--players", "-p", metavar="N", help="number of players")
+    int | None, typer.Option("--players", "-p", metavar="N", help="cli.help.players")
 ]
-SeedOpt = Annotated[
-    int,
-    typer.Option(metavar="N", help="job seed: every game's deal and bots derive from it"),
-]
+SeedOpt = Annotated[int, typer.Option(metavar="N", help="cli.help.sim.seed")]
 WorkersOpt = Annotated[
-    int | None,
-    typer.Option(
-        "--workers", "-w", metavar="N", help="parallel workers (default: all available cores)"
-    ),
+    int | None, typer.Option("--workers", "-w", metavar="N", help="cli.help.sim.workers")
 ]
-BatchOpt = Annotated[
-    int | None,
-    typer.Option(
-        metavar="N", help="games per task sent to a worker (default: about a second's worth)"
-    ),
-]
-BackendOpt = Annotated[
-    str, typer.Option(metavar="NAME", help=f"where to play: {' | '.join(BACKENDS)}")
-]
+BatchOpt = Annotated[int | None, typer.Option(metavar="N", help="cli.help.sim.batch")]
+BackendOpt = Annotated[str, typer.Option(metavar="cli.metavar.name", help="cli.help.sim.backend")]
 AddressOpt = Annotated[
-    str | None,
-    typer.Option(metavar="ADDRESS", help="Ray cluster address (auto, ray://host:port); ray only"),
+    str | None, typer.Option(metavar="cli.metavar.address", help="cli.help.sim.address")
 ]
 OutOpt = Annotated[
-    Path | None,
-    typer.Option(
-        "--out",
-        metavar="FILE",
-        help="store per-game rows here (SQLite, or .csv/.parquet); reruns resume",
-    ),
+    Path | None, typer.Option("--out", metavar="cli.metavar.file", help="cli.help.sim.out")
 ]
 FormatOpt = Annotated[
     str | None,
-    typer.Option(
-        "--format",
-        metavar="NAME",
-        help=f"results format: {' | '.join(FORMATS)} (default: by suffix)",
-    ),
+    typer.Option("--format", metavar="cli.metavar.name", help="cli.help.sim.format"),
 ]
 RecordsOpt = Annotated[
     Path | None,
-    typer.Option(
-        "--records", metavar="DIR", help="write each game's record (JSON) in this folder"
-    ),
+    typer.Option("--records", metavar="cli.metavar.dir", help="cli.help.sim.records"),
 ]
 ReportOpt = Annotated[
     Path | None,
-    typer.Option("--report", metavar="DIR", help="write plots (PNG) and index.html in this folder"),
+    typer.Option("--report", metavar="cli.metavar.dir", help="cli.help.sim.report"),
 ]
 OptionOpt = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", metavar="NAME=VALUE", help="game option (repeatable)"),
+    typer.Option("--option", "-o", metavar="cli.metavar.name_value", help="cli.help.option"),
 ]
-JsonOpt = Annotated[bool, typer.Option("--json", metavar="", help="print the summary as JSON")]
+JsonOpt = Annotated[bool, typer.Option("--json", metavar="", help="cli.help.sim.json")]
 ProgressOpt = Annotated[
     bool,
-    typer.Option("--progress/--no-progress", metavar="", help="show the live progress bar"),
+    typer.Option("--progress/--no-progress", metavar="", help="cli.help.sim.progress"),
 ]
+
+assert BACKENDS == ("local", "ray") and FORMATS == ("sqlite", "csv", "parquet"), (
+    "the help texts cli.help.sim.backend and cli.help.sim.format name these"
+)
 
 
 def register(app: typer.Typer) -> None:
     """Add ``simulate`` and ``tournament`` to the ``gametable`` command."""
     from gametable.cli.help import WithGameOptions
 
-    app.command(context_settings=_CONTEXT, cls=WithGameOptions)(simulate)
-    app.command(context_settings=_CONTEXT, cls=WithGameOptions)(tournament)
+    app.command(context_settings=_CONTEXT, cls=WithGameOptions, help="cli.help.simulate")(
+        simulate
+    )
+    app.command(context_settings=_CONTEXT, cls=WithGameOptions, help="cli.help.tournament")(
+        tournament
+    )
 
 
 # -- shared plumbing -------------------------------------------------------------------------
@@ -176,7 +159,7 @@ def _run(
         TaskProgressColumn(),
         TextColumn("{task.fields[rate]}"),
         TimeElapsedColumn(),
-        TextColumn("eta"),
+        TextColumn(say("cli.sim.eta")),
         TimeRemainingColumn(),
         console=err,
         disable=not show_progress,
@@ -186,14 +169,15 @@ def _run(
 
     def on_start(resumed: int, total: int) -> None:
         if resumed:
-            err.print(f"resuming: {resumed} of {total} games already stored, not replayed")
+            err.print(Text(say("cli.sim.resuming", resumed=resumed, total=total)))
             # Count only the games to play, so the rate and the ETA are about them.
-            progress.update(task_id, total=total - resumed, description=f"{title} (rest)")
+            rest = say("cli.sim.rest", title=title)
+            progress.update(task_id, total=total - resumed, description=rest)
 
     def on_rows(rows: list[GameRow]) -> None:
         played[0] += len(rows)
         elapsed = progress.tasks[0].elapsed or 0.0
-        rate = f"{played[0] / elapsed:,.1f} games/s" if elapsed > 0 else ""
+        rate = say("cli.sim.rate", rate=number(played[0] / elapsed, 1)) if elapsed > 0 else ""
         progress.update(task_id, advance=len(rows), rate=rate)
 
     with progress:
@@ -212,20 +196,18 @@ def _run(
 def _guard(body: Callable[[], None], out: Path | None) -> None:
     """Run a command body, turning expected errors into messages (never tracebacks)."""
     resume = (
-        f"finished games are stored in {out}; rerun the same command to resume"
-        if out is not None
-        else "nothing was stored (use --out FILE to make a job resumable)"
+        say("cli.sim.stored", out=str(out)) if out is not None else say("cli.sim.nothing_stored")
     )
     previous = signal.getsignal(signal.SIGTERM)
     signal.signal(signal.SIGTERM, _terminate)  # a kill stops workers and keeps finished games
     try:
         body()
     except (SimError, GameError) as exc:
-        raise fail(str(exc)) from None
+        raise fail(exc) from None
     except BrokenExecutor as exc:
-        raise fail(f"a worker process died ({exc}); {resume}", code=1) from None
+        raise fail(Msg("cli.sim.worker_died", reason=str(exc), resume=resume), code=1) from None
     except KeyboardInterrupt:
-        raise fail(f"interrupted: {resume}", code=130) from None
+        raise fail(Msg("cli.sim.interrupted", resume=resume), code=130) from None
     finally:
         signal.signal(signal.SIGTERM, previous)
 
@@ -236,7 +218,7 @@ def _terminate(signum: int, frame: object) -> None:
 
 def _check_batch(batch: int | None) -> None:
     if batch is not None and batch < 1:
-        raise SimError(f"--batch must be at least 1 game per task, got {batch}")
+        raise fail(Msg("cli.error.batch", batch=str(batch)))
 
 
 def show(console: Console, renderable: RenderableType) -> None:
@@ -271,15 +253,11 @@ def simulate(
     seats: Annotated[
         str | None,
         typer.Option(
-            "--seats",
-            "-s",
-            metavar="LIST",
-            help="comma-separated bot per seat (one name fills every seat); bot:key=value "
-            "passes settings",
+            "--seats", "-s", metavar="cli.metavar.list", help="cli.help.simulate.seats"
         ),
     ] = None,
     games: Annotated[
-        int, typer.Option("--games", "-n", metavar="N", help="number of games")
+        int, typer.Option("--games", "-n", metavar="N", help="cli.help.simulate.games")
     ] = 1000,
     seed: SeedOpt = 0,
     workers: WorkersOpt = None,
@@ -293,6 +271,7 @@ def simulate(
     option: OptionOpt = None,
     as_json: JsonOpt = False,
     show_progress: ProgressOpt = True,
+    lang: LangOpt = None,
 ) -> None:
     """Play many seeded games between bots and summarise them.
 
@@ -326,31 +305,58 @@ def simulate(
             from gametable.sim.report import write_simulation_report
 
             page = write_simulation_report(report, spec, summary, run.rows)
-            err.print(Text(f"report: {page}"))
+            err.print(Text(say("cli.sim.report", page=str(page))))
 
     _guard(body, out)
 
 
-def _seat_table(title: str, stats: Sequence[SeatStats], players: int) -> Table:
+def percent(rate: float) -> str:
+    """A share as a percentage with one decimal, as the language writes it (12.3%, 12,3 %)."""
+    return say("cli.sim.percent", value=number(100 * rate, 1))
+
+
+def interval(value: str, low: float, high: float, decimals: int, scale: float = 1.0) -> str:
+    """``value [low–high]``: a value and its 95% interval."""
+    return say("cli.sim.interval", value=value, low=number(scale * low, decimals),
+               high=number(scale * high, decimals))  # fmt: skip
+
+
+def signed(value: float) -> str:
+    """A difference with its sign and one decimal (+1.5, −0.3), as the language writes it."""
+    from babel.numbers import format_decimal
+
+    from gametable.cli.lang import current_locale
+
+    return str(format_decimal(value, "+#,##0.0;-#,##0.0", locale=current_locale()))
+
+
+def seat_label(label: str, seat: int | None = None) -> str:
+    """A row of a per-seat table: the simulator labels it ``seat N (bots)``; in words."""
+    if seat is not None and label.startswith(f"seat {seat} (") and label.endswith(")"):
+        return say("cli.sim.seat_label", seat=seat, bots=label[len(f"seat {seat} (") : -1])
+    return label
+
+
+def _seat_table(title: str, stats: Sequence[SeatStats], players: int, by_seat: bool) -> Table:
     table = Table(title=title, title_justify="left")
     table.add_column("", no_wrap=True)
-    columns = ["games", "won [95% CI]", "shared", "score [95% CI]", "median", "p10–p90", "rank"]
+    columns = ["games", "won", "shared", "score", "median", "p10_p90", "rank"]
     if players == 1:  # nothing to win against
-        columns = [c for c in columns if c not in ("won [95% CI]", "shared", "rank")]
+        columns = [c for c in columns if c not in ("won", "shared", "rank")]
     for col in columns:
-        table.add_column(col, justify="right")
-    for s in stats:
+        table.add_column(say(f"cli.sim.col.{col}"), justify="right")
+    for i, s in enumerate(stats):
         lo, hi = s.wins.interval
         sc = s.scores
         cells = [
-            s.label,
-            str(s.games),
-            f"{100 * s.wins.value:.1f}% [{100 * lo:.1f}–{100 * hi:.1f}]",
-            f"{100 * s.shared.value:.1f}%",
-            f"{sc.mean:.2f} [{sc.ci[0]:.2f}–{sc.ci[1]:.2f}]",
-            f"{sc.median:g}",
-            f"{sc.p10:g}–{sc.p90:g}",
-            f"{s.mean_rank:.2f}",
+            seat_label(s.label, i if by_seat else None),
+            number(s.games),
+            interval(percent(s.wins.value), lo, hi, 1, scale=100),
+            percent(s.shared.value),
+            interval(number(sc.mean, 2), sc.ci[0], sc.ci[1], 2),
+            short_number(sc.median),
+            say("cli.sim.range", low=short_number(sc.p10), high=short_number(sc.p90)),
+            number(s.mean_rank, 2),
         ]
         if players == 1:
             del cells[7], cells[3], cells[2]
@@ -358,66 +364,69 @@ def _seat_table(title: str, stats: Sequence[SeatStats], players: int) -> Table:
     return table
 
 
+def _details(played: int, resumed: int, speed: float | None) -> str:
+    """``12 played now, 3.4 games/s, 12 resumed``: what this run did."""
+    parts = [say("cli.sim.played_now", count=played)]
+    if speed is not None:
+        parts.append(say("cli.sim.rate", rate=number(speed, 1)))
+    if resumed:
+        parts.append(say("cli.sim.resumed", count=resumed))
+    return listed(parts)
+
+
 def print_summary(
     console: Console, game: Game, spec: JobSpec, summary: Summary, run: JobRun
 ) -> None:
-    """The tables and lines ``gametable simulate`` prints."""
-    speed = f", {run.played / run.seconds:,.1f} games/s" if run.played and run.seconds else ""
-    show(
-        console,
-        Text.assemble(
-            (game.title, "bold"),
-            f", {summary.players} player(s), {summary.games} games "
-            f"(seed {spec.seed}; {run.played} played now{speed}"
-            + (f", {run.resumed} resumed" if run.resumed else "")
-            + ")",
-        ),
-    )
-    show(console, _seat_table("Per seat", summary.per_seat, summary.players))
+    """The tables and lines ``gametable simulate`` prints, in the run's language."""
+    speed = run.played / run.seconds if run.played and run.seconds else None
+    headline = say("cli.sim.headline", title="\x00", players=summary.players,
+                   count=summary.games, seed=str(spec.seed),
+                   details=_details(run.played, run.resumed, speed))  # fmt: skip
+    before, _, after = headline.partition("\x00")
+    show(console, Text.assemble(before, (game.title, "bold"), after))
+    show(console, _seat_table(say("cli.sim.per_seat"), summary.per_seat, summary.players, True))
     if len(summary.per_bot) < summary.players:
-        show(console, _seat_table("Per bot", summary.per_bot, summary.players))
+        show(console, _seat_table(say("cli.sim.per_bot"), summary.per_bot, summary.players,
+                                  False))  # fmt: skip
     fp = summary.first_player
     if fp is not None:
         lo, hi = fp.wins.interval
-        seats = ", ".join(f"seat {s}: {n}" for s, n in fp.by_seat.items())
-        show(
-            console,
-            Text.assemble(
-                f"First player: won {100 * fp.wins.value:.1f}% (95% CI {100 * lo:.1f}–"
-                f"{100 * hi:.1f}%) vs {100 * fp.expected:.1f}% for the average seat → "
-                f"advantage {100 * fp.advantage:+.1f} percentage points  ",
-                (f"(first: {seats})", "dim"),
-            ),
-        )
+        seats = listed([say("cli.sim.first_seat", seat=s, count=n) for s, n in fp.by_seat.items()])
+        advantage = signed(100 * fp.advantage)
+        line = say(
+            "cli.sim.first_player", won=percent(fp.wins.value), low=percent(lo),
+            high=percent(hi), expected=percent(fp.expected), advantage=advantage,
+        )  # fmt: skip
+        show(console, Text.assemble(line + "  ", (say("cli.sim.first", seats=seats), "dim")))
     elif summary.players > 1:
-        show(console, Text("First player: none (every seat decides at once from the start)"))
+        show(console, Text(say("cli.sim.first_player_none")))
     length = summary.length
     show(
         console,
         Text(
-            f"Game length: {length.mean:.1f} decisions (median {length.median:g}, "
-            f"p10–p90 {length.p10:g}–{length.p90:g}, "
-            f"range {length.minimum:g}–{length.maximum:g})"
+            say("cli.sim.length", mean=number(length.mean, 1), median=short_number(length.median),
+                p10=short_number(length.p10), p90=short_number(length.p90),
+                low=short_number(length.minimum), high=short_number(length.maximum))
         ),
-    )
+    )  # fmt: skip
     if summary.players > 1:
-        names = ", ".join(f"{name}: {n}" for name, n in sorted(summary.tiebreak_names.items()))
-        show(
-            console,
-            Text(
-                f"Tie-breaks: first place decided by a tie-break in "
-                f"{100 * summary.tiebreaks.value:.1f}% of games"
-                + (f" ({names})" if names else "")
-                + f"; shared first place {100 * summary.shared_wins.value:.1f}%"
-            ),
-        )
+        names = listed([
+            say("cli.sim.tiebreak_count", name=name, count=n)
+            for name, n in sorted(summary.tiebreak_names.items())
+        ])  # fmt: skip
+        rates = {"rate": percent(summary.tiebreaks.value),
+                 "shared": percent(summary.shared_wins.value)}  # fmt: skip
+        if names:
+            show(console, Text(say("cli.sim.tiebreaks_named", names=names, **rates)))
+        else:
+            show(console, Text(say("cli.sim.tiebreaks", **rates)))
     if summary.verdicts:
-        table = Table(title="Verdicts", title_justify="left")
-        table.add_column("band")
-        table.add_column("games", justify="right")
-        table.add_column("share", justify="right")
+        table = Table(title=say("cli.sim.verdicts"), title_justify="left")
+        table.add_column(say("cli.sim.col.band"))
+        table.add_column(say("cli.sim.col.games"), justify="right")
+        table.add_column(say("cli.sim.col.share"), justify="right")
         for band, n in summary.verdicts:
-            table.add_row(band, str(n), f"{100 * n / summary.games:.1f}%")
+            table.add_row(band, number(n), percent(n / summary.games))
         show(console, table)
 
 
@@ -430,28 +439,17 @@ def tournament(
     bots: Annotated[
         str | None,
         typer.Option(
-            "--bots",
-            "-b",
-            metavar="LIST",
-            help="comma-separated bots (default: every bot of the game); bot:key=value "
-            "passes settings",
+            "--bots", "-b", metavar="cli.metavar.list", help="cli.help.tournament.bots"
         ),
     ] = None,
     players: PlayersOpt = None,
     rounds: Annotated[
         int,
-        typer.Option(
-            "--rounds",
-            metavar="N",
-            help="rounds; each plays every line-up in every seat rotation",
-        ),
+        typer.Option("--rounds", metavar="N", help="cli.help.tournament.rounds"),
     ] = 10,
     mode: Annotated[
         str,
-        typer.Option(
-            metavar="NAME",
-            help="round-robin, or gauntlet (the first bot against each of the others)",
-        ),
+        typer.Option(metavar="cli.metavar.name", help="cli.help.tournament.mode"),
     ] = "round-robin",
     seed: SeedOpt = 0,
     workers: WorkersOpt = None,
@@ -465,6 +463,7 @@ def tournament(
     option: OptionOpt = None,
     as_json: JsonOpt = False,
     show_progress: ProgressOpt = True,
+    lang: LangOpt = None,
 ) -> None:
     """Round robin or gauntlet between bots, with seat rotation, ratings and a leaderboard.
 
@@ -481,7 +480,7 @@ def tournament(
 
             require_plotting()
         if mode not in MODES:
-            raise SimError(f"unknown --mode {mode!r} (choose from: {', '.join(MODES)})")
+            raise fail(Msg("cli.error.unknown_mode", mode=quote(mode), modes=listed(MODES)))
         specs: list[BotSpec] = parse_bots(game, bots or ",".join(agent_names(game)))
         count = _players(game, players, None)
         options = _options(game, option, list(ctx.args))
@@ -514,7 +513,7 @@ def tournament(
             from gametable.sim.report import write_tournament_report
 
             page = write_tournament_report(report, spec, standings, pairs, run.rows)
-            err.print(Text(f"report: {page}"))
+            err.print(Text(say("cli.sim.report", page=str(page))))
 
     _guard(body, out)
 
@@ -541,48 +540,33 @@ def print_leaderboard(
     standings: Sequence[Standing],
     run: JobRun,
 ) -> None:
-    """The leaderboard ``gametable tournament`` prints."""
-    params = dict(spec.params)
-    show(
-        console,
-        Text.assemble(
-            (game.title, "bold"),
-            f" {params['mode']}, {spec.players} player(s), {rounds} round(s), "
-            f"{len(run.rows)} games (seed {spec.seed}; {run.played} played now"
-            + (f", {run.resumed} resumed" if run.resumed else "")
-            + ")",
-        ),
-    )
-    table = Table(title="Leaderboard", title_justify="left")
+    """The leaderboard ``gametable tournament`` prints, in the run's language."""
+    mode = str(dict(spec.params)["mode"])
+    mode_id = "cli.tournament.mode." + mode.replace("-", "_")
+    headline = say("cli.tournament.headline", title="\x00",
+                   mode=say(mode_id) if known(mode_id) else mode, players=spec.players,
+                   rounds=rounds, count=len(run.rows), seed=str(spec.seed),
+                   details=_details(run.played, run.resumed, None))  # fmt: skip
+    before, _, after = headline.partition("\x00")
+    show(console, Text.assemble(before, (game.title, "bold"), after))
+    table = Table(title=say("cli.tournament.leaderboard"), title_justify="left")
     table.add_column("#", justify="right")
-    table.add_column("bot", no_wrap=True)
-    for col in ("rating", "μ", "σ", "seats", "won [95% CI]", "score", "rank"):
-        table.add_column(col, justify="right")
+    table.add_column(say("cli.tournament.col.bot"), no_wrap=True)
+    for col in ("rating", "mu", "sigma", "seats", "won", "score", "rank"):
+        table.add_column(say(f"cli.tournament.col.{col}"), justify="right")
     for place, s in enumerate(standings, start=1):
         lo, hi = s.wins.interval
-        won = f"{100 * s.wins.value:.1f}% [{100 * lo:.1f}–{100 * hi:.1f}]"
         table.add_row(
             str(place),
             s.bot,
-            f"{s.rating:.2f}",
-            f"{s.mu:.2f}",
-            f"{s.sigma:.2f}",
-            str(s.games),
-            won,
-            f"{s.scores.mean:.2f}",
-            f"{s.mean_rank:.2f}",
+            number(s.rating, 2),
+            number(s.mu, 2),
+            number(s.sigma, 2),
+            number(s.games),
+            interval(percent(s.wins.value), lo, hi, 1, scale=100),
+            number(s.scores.mean, 2),
+            number(s.mean_rank, 2),
         )
     show(console, table)
-    show(
-        console,
-        Text(
-            "rating = μ − 3σ (openskill Plackett–Luce); 'won' counts first places, "
-            "shared ones included"
-            + (
-                "; solo: 'won' and 'rank' are among the bots on the same deal"
-                if spec.players == 1
-                else ""
-            ),
-            style="dim",
-        ),
-    )
+    note = "cli.tournament.note_solo" if spec.players == 1 else "cli.tournament.note"
+    show(console, Text(say(note), style="dim"))

@@ -309,10 +309,14 @@ def create_app(
         data = catalog_json(best_locale([lang]))
         return JSONResponse(data, headers={"Cache-Control": "no-cache"})
 
-    @app.get("/api/games")
-    async def games() -> list[dict[str, Any]]:
-        """Every game with its player counts, modes, options and bots."""
-        return [describe_game(g) for g in all_games()]
+    @app.get("/api/games", responses=BAD_REQUEST)
+    async def games(
+        lang: str | None = Query(None, max_length=35, description="the reader's language"),
+    ) -> list[dict[str, Any]]:
+        """Every game with its player counts, modes, options and bots (its components
+        named in the reader's language)."""
+        locale = best_locale([lang] if lang else [])
+        return [describe_game(g, locale) for g in all_games()]
 
     @app.post("/api/tables", status_code=201, responses=BAD_REQUEST)
     async def create_table(body: CreateTableModel) -> dict[str, Any]:
