@@ -1,12 +1,15 @@
-"""Ramen (the tips game) in a real browser: whole games by clicking (3 players, and 2 with
-Grunchie on a phone-sized screen), an illegal placement explained, a reload that comes back
-to the same position, the secret simultaneous choice kept secret between two players and
-from a spectator, the reveal animation, hints, the log in sentences and the replay viewer."""
+"""Ramen (the tips game) in a real browser: whole games by clicking (3 players with the
+Narutos, and 2 with Grunchie on a phone-sized screen) with every string the page shows
+scanned for notation, an illegal placement explained, a reload that comes back to the same
+position, the secret simultaneous choice kept secret between two players and from a
+spectator, the reveal animation, hints, the Shōyu placement previewed by the rules, the story
+in sentences and the replay viewer."""
 
 from __future__ import annotations
 
-import random
 import re
+import sys
+from pathlib import Path
 from typing import Any
 
 from webutil import (
@@ -20,13 +23,20 @@ from webutil import (
 )
 
 from gametable.core.registry import get_game
+from gametable.core.words import render
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+
+from notation_scan import notation_leaks, page_strings
 
 GAME = "ramen-tips"
-TYPES = {"C": "Chāshū", "A": "Ajitama", "S": "Sūpu", "N": "Nūdoru", "Y": "Yasai"}
+TOKENS = get_game(GAME).notation_tokens
+COMPONENTS = get_game(GAME).components()
 
 
-def long_name(card: str) -> str:
-    return f"{TYPES[card[0]]} {card[1:]}"
+def card_name(card: str) -> str:
+    """A card's name in words, as the game's components give it."""
+    return render(COMPONENTS["cards"][card]["name"])
 
 
 def phase(page: Any) -> str:
@@ -61,6 +71,8 @@ def _decide(page: Any) -> str:
         more = page.locator("button:not([disabled])", has_text="+ Shōyu")
         while more.count():
             more.first.click()
+            # the rules' preview of the placement so far: the yen it would score
+            page.locator(".tt-preview", has_text="you would score").wait_for(timeout=10_000)
         page.locator(".tt-actions button.primary").click()
     else:
         raise AssertionError(f"nothing to do in phase {now!r}")
@@ -85,16 +97,19 @@ def _decide_and_wait(page: Any) -> str:
     return kind
 
 
-def _play_to_end(page: Any, on_turn: Any = None) -> dict[str, int]:
+def _play_to_end(page: Any, on_turn: Any = None) -> tuple[dict[str, int], list[str]]:
     """Play my decisions until the end; ``on_turn(page, kinds)`` looks at each of my turns
-    first (``kinds`` counts the decisions made so far by phase)."""
+    first (``kinds`` counts the decisions made so far by phase). Returns the counts and
+    every string the page showed on my turns."""
     kinds: dict[str, int] = {}
+    shown: list[str] = []
     while wait_turn_or_end(page) == "turn":
+        shown += page_strings(page)
         if on_turn:
             on_turn(page, kinds)
         kind = _decide_and_wait(page)
         kinds[kind] = kinds.get(kind, 0) + 1
-    return kinds
+    return kinds, shown
 
 
 def _check_end_screen(page: Any, players: int) -> None:
@@ -114,25 +129,42 @@ def _check_end_screen(page: Any, players: int) -> None:
 def test_a_whole_three_player_game_by_clicking_to_the_end(web_server, page) -> None:
     table = new_table(web_server.base, GAME, 3, bot="greedy", options={"narutos": True})
     open_table(page, web_server.base, table, 0)
-    shots = {"taken": False}
+    seen = {"shot": False, "moves": False}
+    extra: list[str] = []
 
     def midgame(page: Any, kinds: dict[str, int]) -> None:
-        if not shots["taken"] and kinds.get("choose", 0) == 4 and phase(page) == "take":
+        if not seen["moves"] and kinds.get("choose", 0) == 2:
+            # the moves list and a hint, in words
+            page.get_by_role("button", name="All moves").click()
+            page.locator(".moves li button").first.wait_for()
+            extra.extend(page_strings(page))
+            page.keyboard.press("Escape")
+            seen["moves"] = True
+        if not seen["shot"] and kinds.get("choose", 0) == 4 and phase(page) == "take":
             page.locator(".tt-offer button.tt-card.playable").first.click()  # show targets
+            # each target bowl says what the card would make of my yen, from the view
+            assert page.locator(".tt-bowl.target .tt-bowl-gain").count() >= 1
+            extra.extend(page_strings(page))
             page.evaluate("window.scrollTo(0, 0)")
             shot(page, "ramen-tips-midgame")
             page.locator(".tt-actions button", has_text="Cancel").click()
-            shots["taken"] = True
+            seen["shot"] = True
 
-    kinds = _play_to_end(page, midgame)
+    kinds, shown = _play_to_end(page, midgame)
     assert kinds["choose"] == 9 and kinds["take"] >= 10  # nine rounds; two placements in the last
     _check_end_screen(page, 3)
     # Narutos are in play: their contests are in the breakdown.
     assert "Narutos" in page.locator(".modal").inner_text()
     shot(page, "ramen-tips-end")
-    # Every event of the log is a plain sentence.
-    lines = [x.inner_text() for x in page.locator(".log li.game").all()]
-    assert lines and all(line.endswith(".") and "{" not in line for line in lines), lines
+    shown += extra + page_strings(page)
+    # The story is the whole game in sentences; nothing shown all game long is notation.
+    lines = [x.inner_text() for x in page.locator(".log ol.lines li").all()]
+    assert len(lines) > 9 * 5, lines
+    for line in lines:  # a sentence (it may start with a bot's name: "greedy 1 took …")
+        assert line.endswith(".") and "{" not in line and "ramen_tips." not in line, line
+    assert any(line.startswith("Round 1 of 9") for line in lines)  # from the very start
+    leaks = notation_leaks(shown, TOKENS)
+    assert not leaks, leaks[:10]
     assert not page.js_errors, page.js_errors
 
     # The replay viewer draws the same table read-only, every bowl open at the end.
@@ -142,6 +174,7 @@ def test_a_whole_three_player_game_by_clicking_to_the_end(web_server, page) -> N
     page.get_by_label("Last position").click()
     page.wait_for_selector(".replay-result .tt-score")
     assert page.locator(".replay-result .tt-score").count() == 3
+    assert not notation_leaks(page_strings(page), TOKENS)
 
 
 def test_a_two_player_game_with_grunchie_on_a_phone(web_server, browser) -> None:
@@ -162,11 +195,12 @@ def test_a_two_player_game_with_grunchie_on_a_phone(web_server, browser) -> None
         if not taken and kinds.get("choose") == 3 and phase(page) == "take":
             taken.append(shot(page, "ramen-tips-phone"))
 
-    _play_to_end(page, phone_shot)
+    _, shown = _play_to_end(page, phone_shot)
     assert taken
     _check_end_screen(page, 2)
     assert "Removed by Grunchie" in page.locator(".modal").inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert not notation_leaks(shown + page_strings(page), TOKENS)
     context.close()
 
 
@@ -193,15 +227,17 @@ def test_an_illegal_placement_is_explained_and_changes_nothing(web_server, page)
         _decide_and_wait(page)
     else:
         raise AssertionError("never had an offer card that fits one of my bowls")
-    # The highlighted bowls are exactly the legal ones (the shell's list of every legal move).
-    card = page.locator(".tt-offer .tt-card.selected").get_attribute("data-card")
+    # The highlighted bowls are exactly the legal ones (the shell's list of every legal move,
+    # in words: "Take Yasai 4 into bowl 2").
+    card = page.locator(".tt-offer .tt-card.selected").get_attribute("data-card") or ""
     targets = {
-        int(b.get_attribute("data-bowl") or 0) for b in page.locator(".tt-bowl.target").all()
+        int(b.get_attribute("data-bowl") or 0) + 1 for b in page.locator(".tt-bowl.target").all()
     }
     page.get_by_role("button", name="All moves").click()
     legal = [x.inner_text() for x in page.locator(".moves li button").all()]
     page.get_by_role("button", name="Close").click()
-    assert targets == {int(t.split(">")[1]) for t in legal if t.startswith(f"take {card}>")}
+    into = re.compile(rf"Take {re.escape(card_name(card))} into bowl (\d+)$")
+    assert targets == {int(m.group(1)) for t in legal if (m := into.match(t))}
     assert page.locator(".tt-offer .tt-card.selected").count() == 1
     bowls = labels(page, ".tt-tableau.me .tt-bowl .tt-card")
     offer = labels(page, ".tt-offer .tt-card")
@@ -211,7 +247,9 @@ def test_an_illegal_placement_is_explained_and_changes_nothing(web_server, page)
     page.locator("button.tt-bowl.new").click()
     toast = page.locator(".toast.error")
     toast.wait_for(timeout=10_000)
-    assert "must go into an existing bowl" in toast.inner_text()
+    said = toast.inner_text()
+    assert "must go into an existing bowl" in said and card_name(card) in said
+    assert not notation_leaks([said], TOKENS)
     page.wait_for_timeout(300)
     assert version(page) == at
     assert labels(page, ".tt-tableau.me .tt-bowl .tt-card") == bowls
@@ -262,25 +300,31 @@ def test_my_chosen_card_waits_for_the_others_and_survives_a_reload(web_server, b
     a.evaluate("document.querySelectorAll('.tt-hand .tt-deal').forEach((e) => { e.dealt = 1; })")
     # Choose with the keyboard alone: Tab to a card, Enter picks it, Enter again reveals it.
     card = a.locator(".tt-hand button.tt-card").first
-    chosen = card.get_attribute("data-card")
+    chosen = card.get_attribute("data-card") or ""
     card.focus()
     a.keyboard.press("Enter")
     assert card.get_attribute("aria-pressed") == "true"
     a.keyboard.press("Enter")
     a.wait_for_selector(".tt-slot.me .tt-card[data-card]")
     prompt = a.locator(".tt-prompt").inner_text()
-    assert f"You chose {long_name(chosen)}" in prompt and "Waiting for Player 1" in prompt
+    assert f"You chose {card_name(chosen)}" in prompt and "Waiting for Player 1" in prompt
     assert a.locator(".table-page.my-turn").count() == 0
     assert a.locator(".tt-hand button.tt-card").count() == 0  # nothing to choose now
     assert a.evaluate(
         "[...document.querySelectorAll('.tt-hand .tt-deal')].every((e) => e.dealt === 1)"
     ), "the hand was dealt again"
+    # The story tells me my own choice, and the other player only that I have chosen.
+    mine = a.locator(".log ol.lines li").all_inner_texts()
+    assert f"You chose {card_name(chosen)} (face down until everyone has chosen)." in mine
     a.reload()
     a.wait_for_selector(".tt-slot.me .tt-card[data-card]")
     assert a.locator(".tt-slot.me .tt-card").get_attribute("data-card") == chosen
-    assert chosen not in labels(a, ".tt-hand .tt-card")
+    assert card_name(chosen) not in labels(a, ".tt-hand .tt-card")
     b.wait_for_selector(".tt-slot[data-slot='0'] .tt-check")
     assert "has chosen" in b.locator(".tt-slot[data-slot='0']").inner_text()
+    theirs = b.locator(".log ol.lines li").all_inner_texts()
+    assert any(line.endswith("chose a card (face down).") for line in theirs)
+    assert card_name(chosen) not in " ".join(theirs)
     for p in pages:
         p.context.close()
 
@@ -310,7 +354,7 @@ def test_the_secret_choice_stays_secret_until_all_reveal_together(web_server, br
     for other in (b, watcher):
         other.wait_for_selector(".tt-slot[data-slot='0'] .tt-check")
         page_html = other.content()
-        assert long_name(chosen) not in page_html, "the chosen card shows on another page"
+        assert card_name(chosen) not in page_html, "the chosen card shows on another page"
         assert f'data-card="{chosen}"' not in page_html
         assert other.locator(".tt-reveal .tt-card[data-card]").count() == 0  # all face down
     shot(watcher, "ramen-tips-choosing")
@@ -342,59 +386,10 @@ def test_a_hint_is_highlighted_on_the_table(web_server, page) -> None:
     assert wait_turn_or_end(page) == "turn"
     page.get_by_role("button", name="Hint").click()
     toast = page.locator(".toast.notice")
-    toast.wait_for(timeout=20_000)
-    hinted = re.search(r"play ([CASNY][1-9])", toast.inner_text())
-    assert hinted, toast.inner_text()
-    assert page.locator(".tt-hand .tt-card.hinted").get_attribute("data-card") == hinted.group(1)
-
-
-def _every_kind_of_event() -> dict[str, tuple[int, dict[str, Any]]]:
-    """One log event of each kind (with its game's player count), from seeded games."""
-    game = get_game(GAME)
-    found: dict[str, tuple[int, dict[str, Any]]] = {}
-    rng = random.Random(5)
-    for seed in range(40):
-        players = 2 + seed % 4
-        state = game.new_state(players, seed=seed, narutos=True)
-        while not state.is_over:
-            seat = state.to_act[0]
-            state.apply(seat, rng.choice(list(state.legal_actions(seat))))
-            for event in state.view(None)["log"]:
-                found.setdefault(event["event"], (players, event))
-    return found
-
-
-def test_every_kind_of_log_event_reads_as_a_sentence(web_server, page) -> None:
-    events = _every_kind_of_event()
-    assert set(events) == {
-        "reveal",
-        "cancel",
-        "grunchie_ignores",
-        "exchange",
-        "pass",
-        "swap",
-        "order",
-        "take",
-        "keep",
-        "shoyu",
-        "grunchie_removes",
-        "place_shoyu",
-    }
-    page.goto(web_server.base + "/")
-    sentences = page.evaluate(
-        """async (events) => {
-            const m = (await import('/static/games/ramen-tips/table.js')).default;
-            const out = {};
-            for (const [kind, [players, event]] of Object.entries(events)) {
-              const ctx = { mySeat: 0, view: { players }, name: (s) => `Seat ${s}` };
-              out[kind] = m.describe(event, ctx);
-            }
-            return out;
-        }""",
-        events,
-    )
-    for kind, text in sentences.items():
-        assert isinstance(text, str) and re.fullmatch(r"[A-Z].*\.", text), (kind, text)
-        assert "undefined" not in text and "[object" not in text, (kind, text)
-    assert long_name(events["take"][1]["card"]) in sentences["take"]
-    assert "Grunchie" in sentences["grunchie_removes"]
+    toast.wait_for(timeout=30_000)
+    said = toast.inner_text()
+    hinted = re.search(r"Hint: Choose (.+) to reveal", said)
+    assert hinted, said
+    assert not notation_leaks([said], TOKENS)
+    card = page.locator(".tt-hand .tt-card.hinted").get_attribute("data-card") or ""
+    assert card_name(card) == hinted.group(1)

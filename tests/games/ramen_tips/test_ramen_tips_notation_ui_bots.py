@@ -9,6 +9,7 @@ from gametable.agents.base import RandomAgent, make_agent
 from gametable.agents.play import play_game
 from gametable.core.errors import NotationError
 from gametable.core.rng import Rng
+from gametable.core.words import tell_history, tell_result
 from gametable.games.ramen_tips import GAME
 from gametable.games.ramen_tips.cards import CARD_BY_NAME, parse_card
 from gametable.games.ramen_tips.notation import parse_notation
@@ -83,7 +84,7 @@ def test_missing_bowl_when_several_fit_is_a_notation_error() -> None:
     set_bowls(s, 0, [["C3", "N4"], ["C8"]])
     for seat, card in enumerate(("C9", "A3", "A4")):
         s.apply(seat, Choose(C(card)))
-    with pytest.raises(NotationError, match=r"which bowl.*1, 2"):
+    with pytest.raises(NotationError, match=r"which bowl\? Yasai 7 may go into bowls 1 and 2"):
         GAME.parse_action("Y7", s.view(0), s.legal_actions(0))
     assert GAME.parse_action("Y7>2", s.view(0), s.legal_actions(0)) == Take(C("Y7"), 1)
 
@@ -104,11 +105,13 @@ def test_bad_notation_raises_a_helpful_error(text: str) -> None:
         parse_notation(text)
 
 
-def test_action_from_json_rejects_non_strings() -> None:
+def test_action_from_json_reads_decisions_as_data_only() -> None:
     with pytest.raises(ValueError):
         GAME.action_from_json(3)
     with pytest.raises(ValueError):
-        GAME.action_from_json("gibberish")
+        GAME.action_from_json("play C6")  # notation is for typing, and for version-1 records
+    assert GAME.action_from_notation("play C6") == Choose(C("C6"))
+    assert GAME.action_from_json({"type": "choose", "card": "C6"}) == Choose(C("C6"))
 
 
 def test_options_are_declared_with_the_recommended_defaults() -> None:
@@ -134,13 +137,14 @@ def test_options_are_declared_with_the_recommended_defaults() -> None:
 def test_render_view_shows_the_table_but_not_hidden_choices() -> None:
     s = make_state(3, "CNYSA", hands=[["S5"], ["N6"], ["S9"]], narutos=["C", "Y", "shoyu"])
     s.apply(1, Choose(C("N6")))
-    text = render(GAME.ui.render_view(s.view(0)))
-    assert "Chāshū(C) 7¥ ◎" in text and "Ajitama(A) 3¥" in text
-    assert "Your hand:" in text and "S5" in text
-    assert "N6" not in text
+    text = " ".join(render(GAME.ui.render_view(s.view(0))).split())  # lines joined
+    assert "Chāshū (7¥ tip) ◎" in text and "Ajitama (3¥ tip)" in text
+    assert "Your hand:" in text and "Sūpu 5" in text
+    assert "Nūdoru 6" not in text
     assert "Seat 1 ✓" in text
     mine = render(GAME.ui.render_view(s.view(1)))
-    assert "You chose: N6" in mine
+    assert "You chose Nūdoru 6: waiting for the others to choose." in mine
+    assert not GAME.notation_tokens.search(text + mine)
 
 
 def test_render_reveal_effects_and_result() -> None:
@@ -150,18 +154,31 @@ def test_render_reveal_effects_and_result() -> None:
     s.apply(0, Exchange(C("C7")))
     s.apply(1, Swap(0, 2))
     text = render(GAME.ui.render_view(s.view(None)))
-    assert "Revealed: Seat 0 N1, Seat 1 S5, Seat 2 C7" in text
-    assert "Seat 0 exchanged N1 for Seat 2's C7" in text
-    assert "Seat 0 exchanged N1 for your C7" in render(GAME.ui.render_view(s.view(2)))
-    assert "You exchanged N1 for Seat 2's C7" in render(GAME.ui.render_view(s.view(0)))
-    assert "preference now S N Y C A" in text
+    assert "Revealed: Chāshū 7 (Seat 0), Sūpu 5 (Seat 1), and Nūdoru 1 (Seat 2)" in text
+
+    def story(viewer: int | None) -> str:
+        return "\n".join(e["text"] for e in tell_history(GAME, s.view(viewer)))
+
+    assert "Cards revealed: Nūdoru 1 (Seat 0), Sūpu 5 (Seat 1), and Chāshū 7 (Seat 2)." in (
+        story(None)
+    )
+    assert "Seat 0 exchanged their Nūdoru 1 for Seat 2's Chāshū 7." in story(None)
+    assert "Seat 0 exchanged their Nūdoru 1 for your Chāshū 7." in story(2)
+    assert "You exchanged your Nūdoru 1 for Seat 2's Chāshū 7." in story(0)
+    assert (
+        "Seat 1 swapped Chāshū and Sūpu: the preference row is now Sūpu, Nūdoru, Yasai, "
+        "Chāshū, and Ajitama (strongest first)." in story(None)
+    )
     legal = render(GAME.ui.describe_legal(s.view(1), s.legal_actions(1)))
     assert "#1" in legal
     record = play_game(GAME, [RandomAgent() for _ in range(3)], seed=1, agent_seed=1, narutos=True)
     assert record.result is not None
     out = render(GAME.ui.render_result(record.result))
-    assert "Total:" in out and "Winner:" in out and "Narutos" in out
+    assert "Total:" in out and "Narutos" in out
     assert "1 |" in out and "4 |" in out
+    lines = tell_result(GAME, record.result, 3)
+    assert "wins with" in lines[0] or lines[0].startswith("Shared victory")
+    assert not GAME.notation_tokens.search(out + "\n".join(lines))
     assert "Chāshū" in GAME.ui.notation_help()
 
 

@@ -159,7 +159,7 @@ def test_exchange_must_name_another_revealed_card() -> None:
         s.apply(1, Exchange(C("C9")))
     with pytest.raises(IllegalAction, match="not another revealed card"):
         s.apply(1, Exchange(C("A1")))
-    with pytest.raises(IllegalAction, match="seat 1"):
+    with pytest.raises(IllegalAction, match="Seat 1's turn"):
         s.apply(0, PASS)
 
 
@@ -249,7 +249,7 @@ def test_order_of_choice_and_the_revealed_cards_become_the_next_offer() -> None:
     s = make_state(3, "CNYSA", hands=[["A2"], ["C3"], ["Y8"]], offer=["S9", "N2", "A4"])
     reveal(s, "A2", "C3", "Y8")
     assert s.order == [1, 2, 0]
-    with pytest.raises(IllegalAction, match="seat 1"):
+    with pytest.raises(IllegalAction, match="Seat 1's turn"):
         s.apply(0, Take(C("S9"), 0))
     s.apply(1, Take(C("S9"), 0))
     assert s.shoyu == [0, 1, 0]
@@ -332,7 +332,7 @@ def test_final_round_take_and_keep_in_either_order_then_shoyu() -> None:
     assert Keep(C("Y9"), 1) in legal and Take(C("Y4"), 1) in legal
     with pytest.raises(IllegalAction, match="already has Yasai"):
         s.apply(0, Keep(C("Y9"), 0))
-    with pytest.raises(IllegalAction, match="keep is Y9"):
+    with pytest.raises(IllegalAction, match="the card you keep is Yasai 9"):
         s.apply(0, Keep(C("A3"), 1))
     s.apply(0, Keep(C("Y9"), 1))  # own card first: a new bowl
     assert s.shoyu == [1, 0, 0]
@@ -475,7 +475,7 @@ def test_wrong_kind_of_decision_in_the_take_phase_names_what_is_expected() -> No
                    hand_cards=1)
     reveal(s, "Y9", "A3", "S2")
     s.apply(0, Take(C("Y4"), 0))
-    with pytest.raises(IllegalAction, match="place your own card"):
+    with pytest.raises(IllegalAction, match="now put your own Yasai 9 into a bowl"):
         s.apply(0, Choose(C("Y9")))
     with pytest.raises(IllegalAction, match="already taken"):
         s.apply(0, Take(C("C2"), 1))

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from gametable.core.words import render
+from gametable.games.ramen_tips import GAME
 from gametable.games.ramen_tips.cards import CARD_BY_NAME, SHOYU
 from gametable.games.ramen_tips.scoring import score_game, tip_winner
 from gametable.games.ramen_tips.state import OVER, TipsState
@@ -210,7 +212,10 @@ def test_employee_of_the_month_and_millionaire() -> None:
 
 
 @pytest.mark.parametrize("tiebreak", ["lowest_tip", "shared"])
-def test_result_details_have_a_line_by_line_breakdown(tiebreak: str) -> None:
+def test_the_result_is_told_line_by_line_as_the_rulebook_scores(tiebreak: str) -> None:
+    # The result holds data (issue 29); the breakdown is told in words from it.
     s = _finished(3, [["C1 A1 S1"], ["A9"], ["N3 Y3"]], tiebreak=tiebreak)
-    lines = s.result().details["players"][0]["lines"]
-    assert lines[0] == "1 | 1x3 = 3 yen" and lines[-1].startswith("Total:")
+    player = s.result().details["players"][0]
+    assert "lines" not in player
+    lines = [render(m) for m in GAME.words.breakdown(player)]
+    assert lines[0] == "1 | 1 × 3 = 3 yen" and lines[-1] == f"Total: {player['total']} yen"

@@ -23,9 +23,13 @@ committed (OpenSpiel's information states hide these ids from the other seats).
 
 The fast path (``encode_state``, ``legal_state``) computes the same vector and ids
 straight from the game's state, under the view's visibility conditions; it writes each
-entry through a memoryview of the vector and looks actions up in tables read once from
-the game's notation (``tests/envs/test_envs_fast_path.py`` checks it equals the view path).
-When built, ``ramen_tips_fast`` (Cython) computes the same vector and take/keep ids in C.
+entry through a memoryview of the vector and looks actions up in the game's own tables of
+decisions (``tests/envs/test_envs_fast_path.py`` checks it equals the view path). When
+built, ``ramen_tips_fast`` (Cython) computes the same vector and take/keep ids in C.
+
+The constants both read (the cards and their order, the phases' numbers, the Shōyu cards)
+are the game's own, taken from its modules here and checked again by the compiled module
+when it is imported: a mismatch fails loudly (``ImportError``) instead of encoding wrong.
 """
 
 from __future__ import annotations
@@ -46,15 +50,18 @@ from gametable.envs.encoding import (
     relative,
     scaled,
 )
+from gametable.games.ramen_tips import cards as _cards
+from gametable.games.ramen_tips import state as _state
 
-LETTERS = "CASNY"
-CARDS = tuple(f"{t}{v}" for t in LETTERS for v in range(1, 10))
+LETTERS = "".join(_cards.LETTERS)
+CARDS = _cards.CARD_NAMES
+"""The cards by number, as the game numbers them (``9 * type + value - 1``)."""
 CARD = {name: i for i, name in enumerate(CARDS)}
 TYPE_PAIRS = tuple((a, b) for a in range(5) for b in range(a + 1, 5))
 TYPE_PAIR_INDEX = {(LETTERS[a], LETTERS[b]): k for k, (a, b) in enumerate(TYPE_PAIRS)}
 MAX_SEATS = 5
 MAX_BOWLS = 10
-MAX_SHOYU = 5
+MAX_SHOYU = _state.SHOYU_CARDS
 CHOOSE, EXCHANGE, SWAP, PASS, TAKE, KEEP, SHOYU = 0, 45, 90, 100, 101, 551, 561
 SHOYU_INDEX, SHOYU_TUPLES = multiset_index(MAX_SHOYU, MAX_BOWLS)
 NUM_ACTIONS = SHOYU + len(SHOYU_TUPLES)
@@ -66,7 +73,14 @@ GRUNCHIE = 5
 
 # -- the fast path's tables ---------------------------------------------------------------
 
-_CHOOSING, _EXCHANGING, _SWAPPING, _TAKING, _PLACING, _OVER = range(6)
+_CHOOSING, _EXCHANGING, _SWAPPING, _TAKING, _PLACING, _OVER = (
+    _state.CHOOSE,
+    _state.EXCHANGE,
+    _state.SWAP,
+    _state.TAKE,
+    _state.SHOYU_PHASE,
+    _state.OVER,
+)
 """The state's phase numbers (``TipsState.phase``), in the order of the view's phase
 names: choose, exchange, swap, take, shoyu (``PHASES``), then over."""
 _VALUE9 = tuple((c % 9 + 1) / 9 for c in range(45))
@@ -77,8 +91,27 @@ _SPREAD = tuple(sum(1 << (_FIELD * t) for t in range(5) if mask >> t & 1) for ma
 """A bowl's type mask spread out: bit ``_FIELD * type`` for each type it holds. Shifted by
 the bowl's number and OR-ed over a seat's bowls, it gives per type a field of the bowls
 holding it, so the bowls lacking each type come out of one loop over the bowls."""
-SHOYU_NARUTO = len(LETTERS)
+SHOYU_NARUTO = _cards.SHOYU
 """The Shōyu Naruto's number among the state's Narutos (after the five types)."""
+
+
+def _check_the_game() -> None:
+    """The encoding's layout rests on these facts of the game: fail at import, loudly,
+    if the game ever changes them (rather than encode observations wrong)."""
+    facts = {
+        "cards": (len(CARDS), 45),
+        "card numbers": (CARDS[:2] + CARDS[-1:], ("C1", "C2", "Y9")),
+        "phases": (_state.PHASE_NAMES[:5], PHASES),
+        "Shōyu Naruto": (SHOYU_NARUTO, 5),
+        "swap pairs": (tuple((s.a, s.b) for s in _state.SWAPS), TYPE_PAIRS),
+        "largest hand": (_state.hand_size(2), 9),
+    }
+    for what, (game, here) in facts.items():
+        if game != here:
+            raise ImportError(f"ramen-tips changed its {what}: {game!r}, not {here!r}")
+
+
+_check_the_game()
 
 
 class _SeatTables:
@@ -148,32 +181,33 @@ def _placement_ids(base: int, bowls: int) -> tuple[int, ...]:
 
 
 class _Actions:
-    """The game's actions by id, read once per game from its notation.
+    """The game's actions by id, from the game's own tables of decisions (one value per
+    decision, shared).
 
     ``at(id)`` is the action of an id below ``KEEP`` (choose, exchange, swap, pass, take);
-    ``keeps[card]`` the keeps of a card into bowls 1–10; a Shōyu placement is read when
+    ``keeps[card]`` the keeps of a card into bowls 1–10; a Shōyu placement is made when
     first asked for.
     """
 
-    __slots__ = ("at", "keeps", "parse", "shoyu")
+    __slots__ = ("at", "keeps", "shoyu")
 
     def __init__(self, enc: RamenTipsEncoder) -> None:
-        parse = enc.game.action_from_json
-        self.parse = parse
-        self.at = tuple(parse(enc.action_label(0, a)) for a in range(KEEP)).__getitem__
-        self.keeps = tuple(
-            tuple(parse(f"keep {CARDS[c]}>{b + 1}") for b in range(MAX_BOWLS)) for c in range(45)
-        )
+        swaps = {(s.a, s.b): s for s in _state.SWAPS}
+        by_id: list[Action] = [*_state.CHOOSES, *_state.EXCHANGES]
+        by_id += [swaps[pair] for pair in TYPE_PAIRS]
+        by_id.append(_state.PASS)
+        by_id += [_state.TAKES[c][b] for c in range(45) for b in range(MAX_BOWLS)]
+        if len(by_id) != KEEP:
+            raise ValueError("the ramen-tips action ids do not match the game's decisions")
+        self.at = tuple(by_id).__getitem__
+        self.keeps = tuple(tuple(_state.KEEPS[c][:MAX_BOWLS]) for c in range(45))
         self.shoyu: dict[int, Action] = {}
 
     def shoyu_action(self, action_id: int) -> Action:
         """The Shōyu placement of a shoyu id."""
         found = self.shoyu.get(action_id)
         if found is None:
-            bowls = SHOYU_TUPLES[action_id - SHOYU]
-            found = self.shoyu[action_id] = self.parse(
-                "shoyu " + (" ".join(str(b + 1) for b in bowls) or "none")
-            )
+            found = self.shoyu[action_id] = _state.PlaceShoyu(SHOYU_TUPLES[action_id - SHOYU])
         return found
 
 
@@ -556,32 +590,28 @@ class RamenTipsEncoder(Encoder):
     # -- actions ------------------------------------------------------------------------
 
     def action_id(self, action: Action) -> int:
-        """The id of one of the game's actions (the same for every seat)."""
+        """The id of one of the game's actions (the same for every seat), from the
+        decision's own fields."""
         found = self._ids.get(action)
         if found is not None:
             return found
-        text = self.game.action_to_json(action)
-        verb, _, arg = text.partition(" ")
-        if verb == "play":
-            out = CHOOSE + CARD[arg]
-        elif verb == "exchange":
-            out = EXCHANGE + CARD[arg]
-        elif verb == "swap":
-            a, b = arg.split()
-            out = SWAP + TYPE_PAIR_INDEX[a, b]
-        elif verb == "pass":
+        if isinstance(action, _state.Choose):
+            out = CHOOSE + action.card
+        elif isinstance(action, _state.Exchange):
+            out = EXCHANGE + action.card
+        elif isinstance(action, _state.Swap):
+            out = SWAP + TYPE_PAIRS.index((action.a, action.b))
+        elif isinstance(action, _state.Pass):
             out = PASS
-        elif verb in ("take", "keep"):
-            card, bowl = arg.split(">")
-            b = int(bowl) - 1
+        elif isinstance(action, _state.Take | _state.Keep):
+            b = action.bowl
             if b >= MAX_BOWLS:
-                raise ValueError(f"{text!r}: the encoding holds bowls 1–{MAX_BOWLS}")
-            out = TAKE + 10 * CARD[card] + b if verb == "take" else KEEP + b
-        elif verb == "shoyu":
-            bowls = () if arg == "none" else tuple(int(x) - 1 for x in arg.split())
-            out = SHOYU + SHOYU_INDEX[bowls]
+                raise ValueError(f"{action!r}: the encoding holds bowls 1–{MAX_BOWLS}")
+            out = TAKE + 10 * action.card + b if isinstance(action, _state.Take) else KEEP + b
+        elif isinstance(action, _state.PlaceShoyu):
+            out = SHOYU + SHOYU_INDEX[action.bowls]
         else:
-            raise ValueError(f"no ramen-tips action id for {text!r}")
+            raise ValueError(f"no ramen-tips action id for {action!r}")
         self._ids[action] = out
         return out
 

@@ -6,6 +6,10 @@ the same visibility conditions; also the take and keep ids of its ``legal_state`
 (:func:`placement_ids`). The tests compare both with the Python code at every position
 of many games. Built by Cython when the package is installed; without a C compiler the
 Python path is used (``docs/envs.md``).
+
+Its constants are compiled in (C enums) and checked at import against the Python
+encoder's, which takes them from the game (``ramen_tips.py``): a module built from an
+older game refuses to load (``ImportError``) instead of encoding wrong.
 """
 
 from gametable.envs.encoders import ramen_tips as _py
@@ -17,7 +21,10 @@ from gametable.envs.encoders._vector cimport add, floats, put
 
 cdef enum:
     NCARDS = 45
+    NTYPES = 5
     MAX_BOWLS = 10
+    MAX_SEATS = 5
+    MAX_SHOYU = 5
     GRUNCHIE = 5
     SHOYU_NARUTO = 5
     CHOOSING = 0
@@ -29,14 +36,61 @@ cdef enum:
     KEEP = 551
     OUT_CAP = 6 * MAX_BOWLS + 1
 
-if (
-    len(_py.CARDS), _py.MAX_BOWLS, _py.GRUNCHIE, _py.SHOYU_NARUTO, _py._CHOOSING,
-    _py._EXCHANGING, _py._TAKING, _py._PLACING, _py._OVER, _py.TAKE, _py.KEEP,
-) != (
-    NCARDS, MAX_BOWLS, GRUNCHIE, SHOYU_NARUTO, CHOOSING, EXCHANGING, TAKING, PLACING, OVER,
-    TAKE, KEEP,
-):
-    raise ImportError("ramen_tips_fast does not match ramen_tips.py: rebuild it")
+
+def compiled_constants():
+    """The constants compiled into this module, by the names ``ramen_tips.py`` gives them."""
+    return {
+        "cards": NCARDS,
+        "types": NTYPES,
+        "MAX_BOWLS": MAX_BOWLS,
+        "MAX_SEATS": MAX_SEATS,
+        "MAX_SHOYU": MAX_SHOYU,
+        "GRUNCHIE": GRUNCHIE,
+        "SHOYU_NARUTO": SHOYU_NARUTO,
+        "_CHOOSING": CHOOSING,
+        "_EXCHANGING": EXCHANGING,
+        "_TAKING": TAKING,
+        "_PLACING": PLACING,
+        "_OVER": OVER,
+        "TAKE": TAKE,
+        "KEEP": KEEP,
+    }
+
+
+def python_constants():
+    """The same constants as the Python encoder has them (from the game's modules)."""
+    return {
+        "cards": len(_py.CARDS),
+        "types": len(_py.LETTERS),
+        "MAX_BOWLS": _py.MAX_BOWLS,
+        "MAX_SEATS": _py.MAX_SEATS,
+        "MAX_SHOYU": _py.MAX_SHOYU,
+        "GRUNCHIE": _py.GRUNCHIE,
+        "SHOYU_NARUTO": _py.SHOYU_NARUTO,
+        "_CHOOSING": _py._CHOOSING,
+        "_EXCHANGING": _py._EXCHANGING,
+        "_TAKING": _py._TAKING,
+        "_PLACING": _py._PLACING,
+        "_OVER": _py._OVER,
+        "TAKE": _py.TAKE,
+        "KEEP": _py.KEEP,
+    }
+
+
+def _check():
+    differ = [
+        f"{name} is {value} here but {python_constants()[name]} in ramen_tips.py"
+        for name, value in compiled_constants().items()
+        if python_constants()[name] != value
+    ]
+    if differ:
+        raise ImportError(
+            "ramen_tips_fast does not match the game (rebuild it: pip install -e .): "
+            + "; ".join(differ)
+        )
+
+
+_check()
 
 
 cdef inline int _card(int c) except -1:
@@ -133,7 +187,7 @@ cdef class Observer:
             acting = phase != OVER and <int>state.current == seat
         if acting:
             put(v, nv, self.o_to_act, 1.0)
-        put(v, nv, self.o_round, (<int>state.round_no + 1) / 9.0)
+        put(v, nv, self.o_round, (<int>state.round_no + 1) / 9.0)  # as encode: round / 9
         if state.final:
             put(v, nv, self.o_round + 1, 1.0)
         for kind in state.narutos:
@@ -144,7 +198,7 @@ cdef class Observer:
         n = 0
         for kind in state.pref:
             k = kind
-            if k < 0 or k >= 5 or n == 5:
+            if k < 0 or k >= NTYPES or n == NTYPES:
                 raise ValueError(f"a bad preference row: {state.pref!r}")
             put(v, nv, base + k, 1.0)
             if narutos >> k & 1:
@@ -174,7 +228,7 @@ cdef class Observer:
         if EXCHANGING <= phase <= TAKING or (phase >= PLACING and <int>revealed[0] >= 0):
             original = state.original
             for s in range(nslots):
-                r = 45 * self._slot(seat, nslots, s)
+                r = NCARDS * self._slot(seat, nslots, s)
                 put(v, nv, self.o_revealed + r + _card(revealed[s]), 1.0)
                 put(v, nv, self.o_original + r + _card(original[s]), 1.0)
         base = self.o_effects
@@ -201,15 +255,15 @@ cdef class Observer:
             bowls = all_bowls[s]
             if len(bowls) > MAX_BOWLS:
                 raise ValueError(f"a seat has {len(bowls)} bowls; the encoding holds 10")
-            base = self.o_bowls + 5 * MAX_BOWLS * r
+            base = self.o_bowls + NTYPES * MAX_BOWLS * r
             for cards in bowls:
                 for card in cards:
                     c = _card(card)
                     put(v, nv, base + c // 9, self.value9[c])
-                base += 5
+                base += NTYPES
             n = shoyu[s]
             if n:
-                put(v, nv, self.o_shoyu + r, n / 5.0)
+                put(v, nv, self.o_shoyu + r, n / <double>MAX_SHOYU)
             put(v, nv, self.o_hand_sizes + r, len(hands[s]) / 9.0)
         placed = state.placed
         if any(placed):
@@ -219,11 +273,11 @@ cdef class Observer:
                 for count in placed[s]:
                     if b == MAX_BOWLS:
                         break  # as the Python path's zip (more bowls raised above)
-                    put(v, nv, base + b, <int>count / 5.0)
+                    put(v, nv, base + b, <int>count / <double>MAX_SHOYU)
                     b += 1
         if nslots > players:
             put(v, nv, self.o_hand_sizes + GRUNCHIE, len(state.grunchie_hand) / 9.0)
-        put(v, nv, self.o_supply, <int>state.shoyu_supply / 5.0)
+        put(v, nv, self.o_supply, <int>state.shoyu_supply / <double>MAX_SHOYU)
         if phase == PLACING:
             mine = pending[seat]
             if mine is not None:
@@ -232,11 +286,11 @@ cdef class Observer:
                     if b < 0 or b >= MAX_BOWLS:
                         raise ValueError(f"no bowl {b} in the encoding")
                     # summed in float32 one fifth at a time, as encode sums it
-                    add(v, nv, self.o_my_shoyu + b, <float>(1.0 / 5.0))
+                    add(v, nv, self.o_my_shoyu + b, <float>(1.0 / MAX_SHOYU))
         base = self.o_removed
         for card in state.removed:
             put(v, nv, base + _card(card), 1.0)
-        x = len(state.unused) / 45.0
+        x = len(state.unused) / <double>NCARDS
         put(v, nv, self.o_unused, 1.0 if x > 1.0 else x)
         return 0
 
@@ -275,7 +329,7 @@ def placement_ids(offer, masks, int own):
         bowls[b] = masks[b]
     for card in offer:
         k += 1
-        if k > 5:
+        if k > MAX_SEATS:
             raise ValueError("an offer of more than 5 cards")
         c = _card(card)
         n = _placements(out, n, TAKE + 10 * c, 1 << (c // 9), bowls, nbowls)

@@ -17,6 +17,9 @@ letter     type      gloss      colour
 letters or more) are accepted too: ``chashu6``, ``Yasai 4``. Shōyu cards have no
 identity: a player just holds a number of them.
 
+The same codes are the cards' identifiers in views, decisions as data and events; a person
+reads a card in words, ``Chāshū 6`` (:func:`card_msg`, a message of the game's catalog).
+
 Card strength depends on the preference row (slot 0 is the most preferred type):
 ``strength = (4 - slot_of(type)) * 9 + value``, from 1 to 45, unique per card.
 """
@@ -27,7 +30,8 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
-from gametable.core.errors import describe_value, quote_input
+from gametable.core.errors import NotationError, describe_value, quote_input
+from gametable.core.words import Msg
 
 TYPES = ("Chāshū", "Ajitama", "Sūpu", "Nūdoru", "Yasai")
 GLOSS = ("pork", "egg", "soup", "noodles", "vegetables")
@@ -50,6 +54,20 @@ CARD_BY_NAME = {name: card for card, name in enumerate(CARD_NAMES)}
 CARD_TYPE = tuple(c // 9 for c in DECK)
 CARD_VALUE = tuple(c % 9 + 1 for c in DECK)
 
+INGREDIENT_KEYS = ("chashu", "ajitama", "supu", "nudoru", "yasai")
+"""Each type's key in message ids (``ramen_tips.ingredient.chashu`` …), in type order."""
+
+INGREDIENT_MSGS = tuple(Msg(f"ramen_tips.ingredient.{key}") for key in INGREDIENT_KEYS)
+"""Each type's name in words (Chāshū …)."""
+GLOSS_MSGS = tuple(Msg(f"ramen_tips.gloss.{key}") for key in INGREDIENT_KEYS)
+"""What each type is (pork …)."""
+SHOYU_MSG = Msg("ramen_tips.shoyu")
+"""The word for a Shōyu card."""
+CARD_MSGS = tuple(
+    Msg("ramen_tips.card", ingredient=INGREDIENT_MSGS[c // 9], value=c % 9 + 1) for c in DECK
+)
+"""Each card in words (Chāshū 6), indexed by card."""
+
 _CARD_RE = re.compile(r"^\s*([^\d\s]+)\s*([1-9])\s*$")
 
 quote = quote_input
@@ -57,6 +75,7 @@ quote = quote_input
 
 shown = describe_value
 """A decision's field written short and safely (:func:`gametable.core.errors.describe_value`)."""
+
 
 def card_type(card: int) -> int:
     """The card's type index (0 = Chāshū … 4 = Yasai)."""
@@ -85,6 +104,21 @@ def long_name(card: int) -> str:
     return f"{TYPES[card // 9]} {card % 9 + 1}"
 
 
+def card_msg(card: int) -> Msg:
+    """A card in words: ``Chāshū 6``."""
+    return CARD_MSGS[card]
+
+
+def ingredient_msg(type_index: int) -> Msg:
+    """An ingredient type in words: ``Chāshū``."""
+    return INGREDIENT_MSGS[type_index]
+
+
+class CardNotationError(NotationError, ValueError):
+    """Text that names no card or no ingredient: a :class:`NotationError` for typed moves,
+    and a :class:`ValueError` for callers reading cards from other text."""
+
+
 def _plain(text: str) -> str:
     return "".join(
         ch for ch in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(ch)
@@ -101,27 +135,37 @@ def parse_type(word: str) -> int:
         for i, letter in enumerate(LETTERS):
             if letter.lower() == w:
                 return i
-        raise ValueError(f"no ingredient letter {quote(word)} (letters: {' '.join(LETTERS)})")
+        raise CardNotationError(
+            Msg("ramen_tips.notation.no_letter", text=quote(word), letters=list(LETTERS))
+        )
     if w in ("cashu", "chasu"):
         return 0
     matches = [i for i, name in enumerate(_PLAIN_TYPES) if name.startswith(w)]
     if len(matches) == 1:
         return matches[0]
     if not matches:
-        raise ValueError(f"no ingredient called {quote(word)} (ingredients: {', '.join(TYPES)})")
-    raise ValueError(f"{quote(word)} could be {' or '.join(TYPES[i] for i in matches)}")
+        raise CardNotationError(
+            Msg("ramen_tips.notation.no_ingredient", text=quote(word), names=list(INGREDIENT_MSGS))
+        )
+    raise CardNotationError(
+        Msg(
+            "ramen_tips.notation.ambiguous_ingredient",
+            text=quote(word),
+            names=[INGREDIENT_MSGS[i] for i in matches],
+        )
+    )
 
 
 def parse_card(text: str) -> int:
-    """A card from notation (``"C6"``, ``"chashu 6"``); raises :class:`ValueError` saying why."""
+    """A card from notation (``"C6"``, ``"chashu 6"``); raises :class:`CardNotationError` (a
+    :class:`ValueError`) saying why."""
     card = CARD_BY_NAME.get(text.strip().upper())
     if card is not None:
         return card
     match = _CARD_RE.match(text)
     if not match:
-        raise ValueError(
-            f"{quote(text.strip())} is not a card: write a type letter (C A S N Y) and a value "
-            "1–9, e.g. C6"
+        raise CardNotationError(
+            Msg("ramen_tips.notation.not_a_card", text=quote(text.strip()), letters=list(LETTERS))
         )
     return make_card(parse_type(match.group(1)), int(match.group(2)))
 
@@ -143,21 +187,29 @@ def shoyu_capacity(ingredients: int) -> int:
 
 __all__ = [
     "CARD_BY_NAME",
+    "CARD_MSGS",
     "CARD_NAMES",
     "CARD_TYPE",
     "CARD_VALUE",
     "COLOURS",
     "DECK",
     "GLOSS",
+    "GLOSS_MSGS",
+    "INGREDIENT_KEYS",
+    "INGREDIENT_MSGS",
     "LETTERS",
     "NTYPES",
     "SHOYU",
+    "SHOYU_MSG",
     "SHOYU_NAME",
     "TIP_BY_SLOT",
     "TYPES",
+    "CardNotationError",
+    "card_msg",
     "card_name",
     "card_type",
     "card_value",
+    "ingredient_msg",
     "long_name",
     "make_card",
     "parse_card",

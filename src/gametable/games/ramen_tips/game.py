@@ -1,49 +1,89 @@
-"""Ramen (the tips game) as a :class:`~gametable.core.Game`: setup, notation, determinization.
+"""Ramen (the tips game) as a :class:`~gametable.core.Game`: setup, decisions, components,
+previews, determinization.
 
-The notation (``play C6``, ``take Y4>2``, ``shoyu 1 1 3`` …) is in :mod:`.notation`,
-below this module and the terminal UI.
+Decisions travel as data (:data:`.state.DECISIONS`: ``{"type": "take", "card": "Y4",
+"bowl": 1}``); the notation people type (``play C6``, ``take Y4>2``, ``shoyu 1 1 3`` …) is in
+:mod:`.notation`, below this module and the terminal UI; the words every front end shows are
+in :mod:`.words`.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from gametable.core.codec import DecisionCodec
 from gametable.core.errors import NotationError, OptionError
+from gametable.core.events import RESERVED, Event, EventLog
 from gametable.core.game import (
     JSON,
     Action,
     Game,
     GameInfo,
     OptionSpec,
+    Preview,
     State,
     TurnStep,
     View,
 )
 from gametable.core.rng import Rng
+from gametable.core.words import Msg
 from gametable.games.ramen_tips.cards import (
     CARD_BY_NAME,
+    CARD_MSGS,
     CARD_NAMES,
+    COLOURS,
     DECK,
+    GLOSS_MSGS,
+    INGREDIENT_MSGS,
     LETTERS,
     NTYPES,
     SHOYU,
-    shown,
+    SHOYU_MSG,
+    TIP_BY_SLOT,
 )
 from gametable.games.ramen_tips.notation import format_notation, parse_notation
+from gametable.games.ramen_tips.scoring import NARUTO_YEN, score_game
 from gametable.games.ramen_tips.state import (
+    ACHIEVEMENTS,
+    CHOOSE,
+    DECISIONS,
+    OTHER_ACHIEVEMENTS,
     PHASE_NAMES,
+    RAMEN_CARDS,
+    SHOYU_PHASE,
     PlaceShoyu,
     TipsState,
+    bowl_facts,
     hand_size,
+    private_facts,
     shoyu_placements,
+    shoyu_refusal,
     slots_for,
+)
+from gametable.games.ramen_tips.words import (
+    GRUNCHIE,
+    WORDS,
+    TipsWords,
+    achievement,
+    achievement_means,
 )
 
 if TYPE_CHECKING:
     from gametable.core.agent import AgentFactory
     from gametable.core.textui import TextUI
+
+NOTATION_TOKENS = re.compile(
+    r"\b[CASNY][1-9]\b"  # a card code: C6
+    r"|>\s*(?:\d|new\b)"  # a placement: Y4>2, >new
+    r"|\bswap [CASNY] [CASNY]\b"  # a swap written short
+    r"|\bshoyu (?:none\b|\d)"  # a Shōyu placement: shoyu 1 1 3
+)
+"""A piece of the game's notation as it could leak into text a player reads (card codes,
+placements, decisions written short), and never an ordinary word or number of a sentence
+("bowl 2", "7 yen", "Chāshū 6")."""
 
 
 class RamenTipsGame(Game):
@@ -51,6 +91,8 @@ class RamenTipsGame(Game):
 
     name = "ramen-tips"
     title = "Ramen (the tips game)"
+    decisions: ClassVar[DecisionCodec] = DECISIONS
+    notation_tokens: ClassVar[re.Pattern[str] | None] = NOTATION_TOKENS
     min_players = 2
     max_players = 5
     info = GameInfo(simultaneous=True, enumerable_actions=True, teams=False)
@@ -129,24 +171,10 @@ class RamenTipsGame(Game):
 
     # -- actions ------------------------------------------------------------------------
 
-    def action_to_json(self, action: Action) -> JSON:
-        return self.format_action(action)
-
     def action_from_notation(self, text: str) -> Action:
         if not isinstance(text, str):
-            raise NotationError(f"a decision in notation is text, not {type(text).__name__}")
+            raise NotationError(Msg("ramen_tips.notation.not_text", kind=type(text).__name__))
         return parse_notation(text)
-
-    def action_from_json(self, data: JSON) -> Action:
-        if not isinstance(data, str):
-            raise ValueError(
-                "a decision of Ramen (the tips game) is written as text such as 'play C6' or "
-                f"'take Y4>2', not {shown(data)}"
-            )
-        try:
-            return parse_notation(data)
-        except NotationError as exc:
-            raise ValueError(str(exc)) from None
 
     def format_action(self, action: Action) -> str:
         return format_notation(action)
@@ -172,6 +200,113 @@ class RamenTipsGame(Game):
 
     def determinizer(self, view: View) -> Callable[[Rng], State]:
         return Determinizer(self, view)
+
+    # -- what front ends show -----------------------------------------------------------
+
+    @property
+    def words(self) -> TipsWords:
+        return WORDS
+
+    def components(self) -> dict[str, Any]:
+        """The cards (by the ids views use: ``C6``), the ingredient types (``C`` …) with
+        their names, what each is and their colour, the Shōyu card, Grunchie, the Narutos,
+        the tips, the ten achievements of the rulebook, and the rules a table explains —
+        every name and sentence a message of the catalog."""
+        return {
+            "cards": {
+                CARD_NAMES[c]: {
+                    "ingredient": LETTERS[c // 9],
+                    "value": c % 9 + 1,
+                    "name": CARD_MSGS[c],
+                }
+                for c in DECK
+            },
+            "ingredients": {
+                LETTERS[t]: {
+                    "name": INGREDIENT_MSGS[t],
+                    "gloss": GLOSS_MSGS[t],
+                    "colour": COLOURS[t],
+                }
+                for t in range(NTYPES)
+            },
+            "shoyu": {"name": SHOYU_MSG, "about": Msg("ramen_tips.about.shoyu")},
+            "grunchie": {"name": GRUNCHIE, "about": Msg("ramen_tips.about.grunchie")},
+            "naruto": {
+                "name": Msg("ramen_tips.naruto"),
+                "about": Msg("ramen_tips.about.naruto", yen=NARUTO_YEN),
+                "about_shoyu": Msg("ramen_tips.about.shoyu_naruto", yen=NARUTO_YEN),
+            },
+            "tips": {"about": Msg("ramen_tips.about.tips", tips=list(TIP_BY_SLOT))},
+            "achievements": {
+                key: {
+                    "name": achievement(key),
+                    "means": achievement_means(key),
+                    "checked": key in ACHIEVEMENTS,
+                }
+                for key in (*ACHIEVEMENTS, *OTHER_ACHIEVEMENTS)
+            },
+            "rules": {
+                "strength": Msg("ramen_tips.rule.strength"),
+                "effects": Msg("ramen_tips.rule.effects"),
+                "placement": Msg("ramen_tips.rule.placement"),
+                "ramen": Msg("ramen_tips.rule.ramen", count=RAMEN_CARDS),
+                "shoyu": Msg("ramen_tips.rule.shoyu", count=RAMEN_CARDS),
+                "final_round": Msg("ramen_tips.rule.final_round"),
+                "offer": Msg("ramen_tips.rule.offer"),
+            },
+        }
+
+    def preview(self, view: View, draft: JSON) -> Preview:
+        """What a Shōyu placement being put together would make of the seat's bowls: each
+        bowl's facts with those Shōyu (valid ramen or not), the yen the seat would score
+        with it (the others' bowls as the view shows them), and whether it is legal — or
+        why not. Only the Shōyu placement has previews (the view carries the facts of
+        every other decision)."""
+        if not isinstance(draft, Mapping) or draft.get("type") != "place_shoyu":
+            raise ValueError("Ramen (the tips game) previews only a Shōyu placement")
+        action = self.decisions.from_json(draft)
+        seat = view.get("seat")
+        if not isinstance(seat, int):
+            raise ValueError("a preview is for a seat's view, not a spectator's")
+        bowls = [[CARD_BY_NAME[c] for c in b] for b in view["bowls"][seat]]
+        held = view["shoyu"][seat]
+        refusal = shoyu_refusal([len(b) for b in bowls], held, action.bowls)
+        if refusal is None and (view["phase"] != "shoyu" or seat not in view["to_act"]):
+            refusal = Msg("ramen_tips.illegal.not_placing_now")
+        placed = [0] * len(bowls)
+        for b in action.bowls:
+            if 0 <= b < len(bowls):
+                placed[b] += 1
+        counts = bool(view["options"].get("shoyu_counts_for_validity", True))
+        every_placed = [list(p) for p in view["placed"]]
+        every_placed[seat] = placed
+        slot_of = [0] * NTYPES
+        for i, p in enumerate(view["preference"]):
+            slot_of[LETTERS.index(p["type"])] = i
+        narutos = [LETTERS.index(p["type"]) for p in view["preference"] if p["naruto"]]
+        if view["shoyu_naruto"]:
+            narutos.append(SHOYU)
+        every = [[[CARD_BY_NAME[c] for c in b] for b in bs] for bs in view["bowls"]]
+        scores, _ = score_game(
+            every,
+            every_placed,
+            view["shoyu"],
+            slot_of,
+            sorted(narutos),
+            shoyu_counts_for_validity=counts,
+            bonus_counts_invalid=bool(view["options"].get("bonus_counts_invalid", False)),
+        )
+        yen = scores[seat].total
+        facts = {
+            "bowls": [bowl_facts(c, n, counts) for c, n in zip(bowls, placed, strict=True)],
+            "placed": len(action.bowls),
+            "held": held,
+            "yen": yen,
+            "change": yen - view["yen"][seat]["total"],
+        }
+        if refusal is not None:
+            return Preview(facts, Msg("core.illegal", reason=refusal), legal=False)
+        return Preview(facts, WORDS.decision(action, view), legal=True)
 
     # -- front ends ---------------------------------------------------------------------
 
@@ -224,9 +359,7 @@ class Determinizer:
         known.update(self.offer)
         names = view["revealed"]
         self.revealed = [parse(c) for c in names] if names is not None else None
-        self.original = (
-            [parse(c) for c in view["revealed_original"]] if names is not None else None
-        )
+        self.original = [parse(c) for c in view["revealed_original"]] if names is not None else None
         if self.revealed is not None:
             known.update(self.revealed)
         self.bowls = [[[parse(c) for c in b] for b in bs] for bs in view["bowls"]]
@@ -255,12 +388,39 @@ class Determinizer:
         if view["shoyu_naruto"]:
             narutos.append(SHOYU)
         self.narutos = tuple(sorted(narutos))
-        log = view["log"]
-        self.history = []
-        start = 0
-        for n in view["log_rounds"]:
-            self.history.append(list(log[start : start + n]))
-            start += n
+        self._read_history(view["history"])
+
+    def _read_history(self, history: Sequence[Mapping[str, Any]]) -> None:
+        """The view's story as events: the settled part once (:attr:`past`), and the secret
+        commitments not yet revealed (:attr:`pending`, at the end of the story), whose
+        other seats' facts each sample fills in."""
+        seat = self.seat
+        past = EventLog()
+        pending: list[tuple[int, int, str, dict[str, Any]]] = []
+        revealed: dict[int, list[str]] = {}
+        for data in history:
+            if data["kind"] == "reveal":
+                revealed[data["turn"]] = data["cards"]
+        secret_from = len(history)
+        if self.phase in (CHOOSE, SHOYU_PHASE):  # the last commitments are still secret
+            kind = "choose" if self.phase == CHOOSE else "place_shoyu"
+            while secret_from > 0 and history[secret_from - 1]["kind"] == kind:
+                secret_from -= 1
+        for index, data in enumerate(history):
+            turn, who, kind = data["turn"], data["seat"], data["kind"]
+            facts = {k: v for k, v in data.items() if k not in RESERVED}
+            mine = {k: facts.pop(k) for k in private_facts(kind) if k in facts}
+            if index >= secret_from:
+                pending.append((turn, who, kind, mine))
+                continue
+            private = None
+            if who == seat and mine:
+                private = {who: mine}
+            elif kind == "choose" and turn in revealed:
+                private = {who: {"card": revealed[turn][who]}}
+            past.append(Event(turn, who, kind, facts, private))
+        self.past = past
+        self.pending = pending
 
     def __call__(self, rng: Rng) -> TipsState:
         view, seat, players = self.view, self.seat, self.players
@@ -314,7 +474,6 @@ class Determinizer:
         state.waiting = sum(1 for c in chosen if c < 0)
         state.analysis = list(view["analysis"])
         state.paralysis = list(view["paralysis"])
-        state.history = [r[:] for r in self.history]
         state.result_cache = None
         state.phase = self.phase
         pending: list[PlaceShoyu | None] = [None] * players
@@ -333,6 +492,16 @@ class Determinizer:
         if view["phase"] == "over":
             state.shoyu_pending = [PlaceShoyu(()) for _ in range(players)]
             state.result_cache = state._compute_result()
+        events = self.past.copy()
+        for turn, who, kind, mine in self.pending:
+            if who != seat:  # another seat's secret, as this sample has it
+                if kind == "choose":
+                    mine = {"card": CARD_NAMES[chosen[who]]}
+                else:
+                    placement = pending[who]
+                    mine = {"bowls": list(placement.bowls) if placement is not None else []}
+            events.append(Event(turn, who, kind, {}, {who: mine} if mine else None))
+        state.events = events
         return state
 
 

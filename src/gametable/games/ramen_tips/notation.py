@@ -18,6 +18,11 @@ place Shōyu            ``shoyu 1 1 3``     ``1 1 3``, ``shoyu none``, ``none``
 =====================  ==================  ===============================================
 
 Bowls are numbered from 1; the number after your last bowl (or ``new``) is a new bowl.
+
+Notation is for typing (the terminal, the browser's "type a move" box) and for version-1
+records; decisions travel as data (:data:`.state.DECISIONS`) and are shown in words
+(:mod:`.words`). A :class:`NotationError` says what is wrong in words: it may quote what the
+player typed, never a card's code the player did not type.
 """
 
 from __future__ import annotations
@@ -27,9 +32,12 @@ from collections.abc import Sequence
 
 from gametable.core.errors import NotationError
 from gametable.core.game import Action, View
+from gametable.core.words import Msg
 from gametable.games.ramen_tips.cards import (
+    CARD_MSGS,
     CARD_NAMES,
     LETTERS,
+    CardNotationError,
     parse_card,
     parse_type,
     quote,
@@ -86,12 +94,9 @@ def parse_notation(
     """
     raw = " ".join(text.strip().split())
     if not raw:
-        raise NotationError("empty move")
+        raise NotationError(Msg("ramen_tips.notation.empty"))
     if raw.startswith("#"):
-        raise NotationError(
-            f"{quote(raw)} is not a move: '#' and a number picks a move from the 'moves' list "
-            "at the prompt; write the move itself, e.g. 'play C6'"
-        )
+        raise NotationError(Msg("ramen_tips.notation.hash", text=quote(raw)))
     low = raw.lower()
     first, _, rest = raw.partition(" ")  # rest keeps its case, for quoting it back
     word = first.lower()
@@ -99,9 +104,9 @@ def parse_notation(
     if low in ("pass", "-", "no", "none") and phase in ("exchange", "swap", None):
         return PASS
     if word == "play":
-        return CHOOSES[_card(rest, "play which card? e.g. 'play C6'")]
+        return CHOOSES[_card(rest, "ramen_tips.notation.play_which")]
     if word in ("exchange", "x"):
-        return EXCHANGES[_card(rest, "exchange for which card? e.g. 'exchange S9'")]
+        return EXCHANGES[_card(rest, "ramen_tips.notation.exchange_which")]
     if word == "swap":
         return _swap(rest)
     if word == "take":
@@ -111,30 +116,34 @@ def parse_notation(
     if word in ("shoyu", "shōyu", "soy"):
         return _shoyu(rest, view)
     if phase is None:
-        raise NotationError(
-            f"cannot read {quote(raw)}: decisions are 'play C6', 'exchange S9', 'swap C S', "
-            "'pass', 'take Y4>2', 'keep C6>1' or 'shoyu 1 1'"
-        )
+        raise NotationError(Msg("ramen_tips.notation.unreadable", text=quote(raw)))
     if phase == "choose":
-        return CHOOSES[_card(raw, "choose a card of your hand, e.g. 'C6'")]
+        return CHOOSES[_card(raw, "ramen_tips.notation.choose_which")]
     if phase == "exchange":
-        return EXCHANGES[_card(raw, "exchange your 1 for a revealed card, e.g. 'S9', or 'pass'")]
+        return EXCHANGES[_card(raw, "ramen_tips.notation.exchange_which")]
     if phase == "swap":
         return _swap(raw)
     if phase == "take":
         return _placement(raw, view, legal, keep=None)
     if phase == "shoyu":
         return _shoyu(raw, view)
-    raise NotationError("the game is over")
+    raise NotationError(Msg("ramen_tips.notation.over"))
+
+
+def _and(error: CardNotationError, hint: str) -> NotationError:
+    """A card that cannot be read, and what to write instead."""
+    if error.msg is None:
+        return NotationError(Msg(hint))
+    return NotationError(Msg("ramen_tips.notation.and", error=error.msg, hint=Msg(hint)))
 
 
 def _card(text: str, hint: str) -> int:
     if not text.strip():
-        raise NotationError(hint)
+        raise NotationError(Msg(hint))
     try:
         return parse_card(text)
-    except ValueError as exc:
-        raise NotationError(f"{exc}; {hint}") from None
+    except CardNotationError as exc:
+        raise _and(exc, hint) from None
 
 
 def _swap(text: str) -> Swap:
@@ -142,13 +151,13 @@ def _swap(text: str) -> Swap:
     if len(parts) == 1 and len(parts[0]) == 2:
         parts = [parts[0][0], parts[0][1]]
     if len(parts) != 2:
-        raise NotationError("swap which two preference cards? e.g. 'swap C S' (or 'pass')")
+        raise NotationError(Msg("ramen_tips.notation.swap_which"))
     try:
         a, b = parse_type(parts[0]), parse_type(parts[1])
-    except ValueError as exc:
-        raise NotationError(f"{exc}; e.g. 'swap C S'") from None
+    except CardNotationError as exc:
+        raise _and(exc, "ramen_tips.notation.swap_which") from None
     if a == b:
-        raise NotationError("swap two different preference cards, e.g. 'swap C S'")
+        raise NotationError(Msg("ramen_tips.notation.swap_the_same"))
     return Swap(min(a, b), max(a, b))
 
 
@@ -160,10 +169,8 @@ def _placement(text: str, view: View | None, legal: Sequence[Action], keep: bool
         card_text, bowl_text = match.group(1), match.group(2).lower()
     try:
         card = parse_card(card_text)
-    except ValueError as exc:
-        if match is None and view is not None:
-            raise NotationError(f"{exc}; e.g. 'Y4>2' (card > bowl)") from None
-        raise NotationError(f"{exc}; write the card and its bowl, e.g. 'take Y4>2'") from None
+    except CardNotationError as exc:
+        raise _and(exc, "ramen_tips.notation.card_then_bowl") from None
     if keep is None:
         own = [a for a in legal if isinstance(a, Keep)]
         keep = bool(own) and own[0].card == card
@@ -172,22 +179,31 @@ def _placement(text: str, view: View | None, legal: Sequence[Action], keep: bool
         if len(options) == 1:
             return options[0]
         if not options:
-            raise NotationError(f"{CARD_NAMES[card]} cannot be taken now; write e.g. 'Y4>2'")
-        bowls = ", ".join(str(a.bowl + 1) for a in options)
-        raise NotationError(f"into which bowl? {CARD_NAMES[card]} may go into bowl {bowls}")
+            raise NotationError(Msg("ramen_tips.notation.not_now", card=CARD_MSGS[card]))
+        raise NotationError(
+            Msg(
+                "ramen_tips.notation.which_bowl",
+                card=CARD_MSGS[card],
+                bowls=[a.bowl + 1 for a in options],
+                count=len(options),
+            )
+        )
     if bowl_text in ("new", "n"):
         if view is None or view.get("seat") is None:
-            raise NotationError("write the new bowl's number, e.g. 'take Y4>3'")
+            raise NotationError(Msg("ramen_tips.notation.new_bowl_number"))
         bowl = len(view["bowls"][view["seat"]])
     elif not _BOWL_NUMBER.fullmatch(bowl_text) or int(bowl_text) > len(TAKES[0]):
         raise NotationError(
-            f"there is no bowl {quote(bowl_text, 12)}: a player never has more than "
-            f"{len(TAKES[0]) - 1} bowls"
+            Msg(
+                "ramen_tips.notation.no_such_bowl",
+                text=quote(bowl_text, 12),
+                most=len(TAKES[0]) - 1,
+            )
         )
     else:
         bowl = int(bowl_text) - 1
         if bowl < 0:
-            raise NotationError("bowls are numbered from 1")
+            raise NotationError(Msg("ramen_tips.notation.bowls_from_one"))
     return (KEEPS if keep else TAKES)[card][bowl]
 
 
@@ -196,21 +212,12 @@ def _shoyu(text: str, view: View | None) -> PlaceShoyu:
     if [w.lower() for w in words] in (["none"], ["-"]):
         return PlaceShoyu(())
     if not words:
-        raise NotationError(
-            "place your Shōyu: one bowl number per Shōyu card, e.g. 'shoyu 1 1 3', "
-            "or 'shoyu none'"
-        )
+        raise NotationError(Msg("ramen_tips.notation.shoyu_how"))
     if len(words) > SHOYU_CARDS:
-        raise NotationError(
-            f"there are only {SHOYU_CARDS} Shōyu cards: list one bowl number per Shōyu card "
-            "you hold, e.g. 'shoyu 1 1 3'"
-        )
+        raise NotationError(Msg("ramen_tips.notation.shoyu_too_many", count=SHOYU_CARDS))
     bowls = []
     for w in words:
         if not _BOWL_NUMBER.fullmatch(w) or not 1 <= int(w) <= len(TAKES[0]):
-            raise NotationError(
-                f"cannot read {quote(w, 12)} as a bowl: list one bowl number per Shōyu card, "
-                "e.g. 'shoyu 1 1 3'"
-            )
+            raise NotationError(Msg("ramen_tips.notation.shoyu_bowl", text=quote(w, 12)))
         bowls.append(int(w) - 1)
     return PlaceShoyu(tuple(sorted(bowls)))

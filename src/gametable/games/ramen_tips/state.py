@@ -19,6 +19,16 @@ A round (reference §5) is these decisions:
 
 Seats are ``0 .. players - 1``. With 2 players a third *slot* (index 2) is Grunchie, the
 dummy: part of the state, never a seat that acts.
+
+What happens is told as :class:`~gametable.core.events.Event` values (:data:`EVENT_KINDS`)
+in the state's :attr:`TipsState.events`; a view carries the whole game's story as its seat
+may know it (``view["history"]``). A seat's secret choice is a private fact of its
+``choose`` (or ``place_shoyu``) event until the game reveals it (``reveal``,
+``shoyu_placed``). ``apply`` notes each event as a small record and the state makes it an
+:class:`~gametable.core.events.Event` when its story is read (a view, a determinization):
+the engine's random loop never pays for a story nobody reads. A refused decision raises
+:class:`IllegalAction` with a message of the game's catalog (``ramen_tips.illegal.*``),
+cards in words.
 """
 
 from __future__ import annotations
@@ -28,46 +38,98 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gametable.core.codec import Decision, DecisionCodec, Integer, ListOf, Name
 from gametable.core.errors import GameError, IllegalAction
+from gametable.core.events import Event, EventLog
 from gametable.core.game import Game, Result, State, View, check_seat, rank_by_keys
+from gametable.core.words import Msg, Seat
 from gametable.games.ramen_tips.cards import (
     CARD_BY_NAME,
+    CARD_MSGS,
     CARD_NAMES,
     DECK,
+    INGREDIENT_MSGS,
     LETTERS,
     NTYPES,
     SHOYU,
     TIP_BY_SLOT,
-    TYPES,
     shown,
 )
-from gametable.games.ramen_tips.scoring import PlayerScore, score_game
+from gametable.games.ramen_tips.scoring import PlayerScore, is_valid, score_game
 
 CHOOSE, EXCHANGE, SWAP, TAKE, SHOYU_PHASE, OVER = range(6)
 PHASE_NAMES = ("choose", "exchange", "swap", "take", "shoyu", "over")
-_DOING = {
-    EXCHANGE: "use the lone 1",
-    SWAP: "use the lone 5",
-    TAKE: "take from the offer",
+_NOT_YOUR_TURN = {
+    EXCHANGE: "ramen_tips.illegal.turn_exchange",
+    SWAP: "ramen_tips.illegal.turn_swap",
+    TAKE: "ramen_tips.illegal.turn_take",
 }
+"""The refusal for a seat deciding out of turn, by phase."""
+
+EVENT_KINDS = (
+    "round",
+    "choose",
+    "reveal",
+    "cancel",
+    "no_effect",
+    "exchange",
+    "pass",
+    "swap",
+    "order",
+    "take",
+    "keep",
+    "gain_shoyu",
+    "grunchie_removes",
+    "place_shoyu",
+    "shoyu_placed",
+    "end",
+)
+"""Every kind of event, in the order they come in a game (see ``docs/rules/ramen-tips.md``):
+
+- ``round`` (the game): a round starts — ``round``, ``rounds``, ``final``;
+- ``choose`` (a seat): it has chosen its card — the ``card`` is a private fact of that seat;
+- ``reveal`` (the game): the chosen cards turn over — ``cards`` per slot (Grunchie's last);
+- ``cancel`` (the game): two or more 1s (or 5s) cancel — ``value``, ``slots``;
+- ``no_effect`` (the game): Grunchie's lone 1 or 5 never acts — ``value``, ``slot``;
+- ``exchange`` (a seat): its lone 1 traded — ``gave``, ``got``, ``with`` (the other slot);
+  events that name slots also say how many ``players`` the game has (a slot past the
+  seats is Grunchie's);
+- ``pass`` (a seat): it let its lone 1 or 5 go unused — ``effect`` (exchange or swap);
+- ``swap`` (a seat): two preference cards swapped — ``ingredients``, ``preference``;
+- ``order`` (the game): the order of choice — ``slots``, strongest first;
+- ``take`` (a seat): an offer card into a bowl — ``card``, ``bowl`` (0-based), ``new``;
+- ``keep`` (a seat): final round, its own card into a bowl — ``card``, ``bowl``, ``new``;
+- ``gain_shoyu`` (a seat): a Shōyu card for a 9 — ``card`` (the 9);
+- ``grunchie_removes`` (the game): Grunchie removes a card — ``card``, ``own``;
+- ``place_shoyu`` (a seat): it has placed its Shōyu — the ``bowls`` are its private fact;
+- ``shoyu_placed`` (a seat): once all have placed, its placement shown — ``bowls``;
+- ``end`` (the game): the game is scored — ``scores``, ``winners``, ``tiebreak``.
+"""
 
 SHOYU_CARDS = 5
 MAX_BOWLS = 12
 """More bowls than a player can ever start (at most 10 ingredients each)."""
 
 ACHIEVEMENTS = (
-    ("little_bowls", "Little bowls", "finish with 4 or more valid ramen"),
-    ("employee_of_the_month", "Employee of the Month", "win all 5 tip tokens"),
-    ("millionaire", "Millionaire", "score 6 or more yen from 6/7/8 cards"),
-    ("salty", "Salty", "hold 4 or more Shōyu cards"),
-    ("noodle", "Noodle", "win the game"),
-    ("analysis", "Analysis", "use a 1 to take a 5"),
-    ("paralysis", "Paralysis", "reveal a 1 or a 5 that is cancelled"),
+    "little_bowls",
+    "employee_of_the_month",
+    "millionaire",
+    "salty",
+    "noodle",
+    "analysis",
+    "paralysis",
 )
-"""Achievements the program can check in one game: (key, printed name, condition).
+"""Achievements the program checks in one game (their names and meanings are messages of
+the catalog, ``ramen_tips.achievement.<key>`` and ``….means``; ``docs/rules/ramen-tips.md``).
 
-*Chef*, *Poser* (honour system) and *Hikkikomori* (20 games, a profile matter) are not.
+The rulebook's other three, *Chef*, *Poser* (honour system) and *Hikkikomori* (20 games, a
+profile matter), are not checked (:data:`OTHER_ACHIEVEMENTS`).
 """
+OTHER_ACHIEVEMENTS = ("chef", "poser", "hikkikomori")
+"""The rulebook's achievements no single game can check."""
+
+RAMEN_CARDS = 3
+"""A bowl is a valid ramen with at least this many cards (:func:`.scoring.is_valid`)."""
 
 
 def hand_size(players: int) -> int:
@@ -109,6 +171,11 @@ class Swap:
 
     a: int
     b: int
+
+    @property
+    def ingredients(self) -> tuple[int, int]:
+        """The two types, as the decision's data names them."""
+        return (self.a, self.b)
 
     def __repr__(self) -> str:
         return f"Swap({_type_name(self.a)} {_type_name(self.b)})"
@@ -165,6 +232,77 @@ EXCHANGES = tuple(Exchange(c) for c in DECK)
 SWAPS = tuple(Swap(a, b) for a in range(NTYPES) for b in range(a + 1, NTYPES))
 TAKES = tuple(tuple(Take(c, b) for b in range(MAX_BOWLS)) for c in DECK)
 KEEPS = tuple(tuple(Keep(c, b) for b in range(MAX_BOWLS)) for c in DECK)
+_SWAP_OF = {(s.a, s.b): s for s in SWAPS}
+
+
+def _swap_of(ingredients: tuple[int, int]) -> Swap:
+    a, b = ingredients
+    if a == b:
+        raise ValueError("the two ingredients must differ")
+    return _SWAP_OF[min(a, b), max(a, b)]
+
+
+CARD = Name("card", dict(enumerate(CARD_NAMES)), "an ingredient card by its id (C6: Chāshū 6)")
+INGREDIENT = Name(
+    "ingredient", dict(enumerate(LETTERS)), "an ingredient type by its id (C: Chāshū)"
+)
+BOWL = Integer(
+    0,
+    MAX_BOWLS - 1,
+    "one of your bowls, from 0 in the view's order; the number after your last bowl is a new bowl",
+)
+
+DECISIONS = DecisionCodec(
+    "ramen-tips",
+    [
+        Decision(
+            Choose,
+            "choose",
+            {"card": ("card", CARD)},
+            build=lambda card: CHOOSES[card],
+            describe="secretly choose the card of your hand to reveal this round",
+        ),
+        Decision(
+            Exchange,
+            "exchange",
+            {"card": ("card", CARD)},
+            build=lambda card: EXCHANGES[card],
+            describe="use your lone 1: exchange it for another revealed card",
+        ),
+        Decision(
+            Swap,
+            "swap",
+            {"ingredients": ("ingredients", ListOf(INGREDIENT, 2, 2))},
+            build=_swap_of,
+            describe="use your lone 5: swap two Ingredient Preference Cards (tips stay)",
+        ),
+        Decision(Pass, "pass", build=lambda: PASS, describe="let your lone 1 or 5 go unused"),
+        Decision(
+            Take,
+            "take",
+            {"card": ("card", CARD), "bowl": ("bowl", BOWL)},
+            build=lambda card, bowl: TAKES[card][bowl],
+            describe="take a card of the ingredients offer into one of your bowls",
+        ),
+        Decision(
+            Keep,
+            "keep",
+            {"card": ("card", CARD), "bowl": ("bowl", BOWL)},
+            build=lambda card, bowl: KEEPS[card][bowl],
+            describe="final round: put the card you revealed into one of your bowls",
+        ),
+        Decision(
+            PlaceShoyu,
+            "place_shoyu",
+            {"bowls": ("bowls", ListOf(BOWL, 0, SHOYU_CARDS))},
+            build=lambda bowls: PlaceShoyu(tuple(sorted(bowls))),
+            describe="after the final round: one bowl per Shōyu card you place (none is allowed)",
+        ),
+    ],
+)
+"""Every decision of the game as data (:mod:`gametable.core.codec`): ``{"type": "take",
+"card": "Y4", "bowl": 1}`` (bowls from 0 in the view's order), ``{"type": "swap",
+"ingredients": ["C", "S"]}``, ``{"type": "place_shoyu", "bowls": [0, 0, 2]}`` …"""
 
 
 def shoyu_placements(sizes: Sequence[int], shoyu: int) -> list[PlaceShoyu]:
@@ -190,6 +328,8 @@ class TipsState(State):
     """A game of Ramen (the tips game) in progress. See the module docstring for the flow."""
 
     __slots__ = (
+        "_events",
+        "_told",
         "analysis",
         "bowls",
         "chosen",
@@ -199,7 +339,6 @@ class TipsState(State):
         "game",
         "grunchie_hand",
         "hands",
-        "history",
         "kept",
         "masks",
         "narutos",
@@ -306,7 +445,8 @@ class TipsState(State):
         self.waiting = 0
         self.analysis = [0] * players
         self.paralysis = [0] * players
-        self.history: list[list[dict[str, Any]]] = []
+        self._events = EventLog()
+        self._told: list[tuple[Any, ...]] = []
         self.result_cache: Result | None = None
         self.phase = CHOOSE
         self._start_round()
@@ -372,15 +512,13 @@ class TipsState(State):
         check_seat(seat, self.players)
         phase = self.phase
         if phase == OVER:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(Msg("ramen_tips.illegal.over"))
         if phase == CHOOSE:
             self._apply_choose(seat, action)
         elif phase == SHOYU_PHASE:
             self._apply_shoyu(seat, action)
         elif seat != self.current:
-            raise IllegalAction(
-                f"it is seat {self.current}'s turn to {_DOING[phase]}, not seat {seat}'s"
-            )
+            raise IllegalAction(Msg(_NOT_YOUR_TURN[phase], seat=Seat(self.current)))
         elif phase == EXCHANGE:
             self._apply_exchange(seat, action)
         elif phase == SWAP:
@@ -423,7 +561,8 @@ class TipsState(State):
         o.waiting = self.waiting
         o.analysis = self.analysis[:]
         o.paralysis = self.paralysis[:]
-        o.history = [r[:] for r in self.history]
+        o._events = self._events.copy()
+        o._told = self._told[:]
         o.result_cache = self.result_cache
         o.phase = self.phase
         return o
@@ -464,8 +603,33 @@ class TipsState(State):
             return self.original[seat]
         return self.revealed[seat]
 
-    def _log(self, event: dict[str, Any]) -> None:
-        self.history[-1].append(event)
+    @property
+    def events(self) -> EventLog:
+        """Everything that happened, oldest first: the events noted by ``apply`` (records
+        of :func:`_tell`), made :class:`~gametable.core.events.Event` values now."""
+        told = self._told
+        if told:
+            log = self._events
+            for record in told:
+                log.append(record[0](*record[1:]))
+            told.clear()
+        return self._events
+
+    @events.setter
+    def events(self, log: EventLog) -> None:
+        self._events = log
+        self._told = []
+
+    def _event(
+        self,
+        seat: int | None,
+        kind: str,
+        facts: dict[str, Any],
+        private: dict[int, dict[str, Any]] | None = None,
+    ) -> None:
+        """Note an event of this round (the frequent kinds are noted as records of their
+        own, built into events by :func:`_choose`, :func:`_placed` …)."""
+        self._told.append((Event, self.round_no + 1, seat, kind, facts, private))
 
     # -- 1. choose and reveal -------------------------------------------------------------
 
@@ -473,28 +637,23 @@ class TipsState(State):
         self.phase = CHOOSE
         self.chosen = [-1] * self.players
         self.waiting = self.players
-        self.final = len(self.hands[0]) == 1
-        self.history.append([])
-        if len(self.history) > 2:
-            del self.history[0]
+        self.final = final = len(self.hands[0]) == 1
+        self._told.append((_round, self.round_no + 1, hand_size(self.players), final))
 
     def _apply_choose(self, seat: int, action: Any) -> None:
         if self.chosen[seat] >= 0:
-            raise IllegalAction(
-                "you have already chosen your card this round: wait for the others to choose"
-            )
+            raise IllegalAction(Msg("ramen_tips.illegal.already_chosen"))
         hand = self.hands[seat]
         if not isinstance(action, Choose):
-            raise IllegalAction(
-                "everyone is choosing a card to reveal: choose one from your hand, "
-                f"e.g. 'play {CARD_NAMES[hand[0]]}'"
-            )
+            raise IllegalAction(Msg("ramen_tips.illegal.choose_a_card"))
         card = action.card
         if type(card) is not int or card not in hand:
-            held = " ".join(CARD_NAMES[c] for c in hand)
-            raise IllegalAction(f"{_name(card)} is not in your hand (hand: {held})")
+            raise IllegalAction(
+                Msg("ramen_tips.illegal.not_in_hand", card=_card_word(card), hand=_cards(hand))
+            )
         hand.remove(card)
         self.chosen[seat] = card
+        self._told.append((_choose, self.round_no + 1, seat, card))
         self.waiting -= 1
         if self.waiting == 0:
             self._reveal()
@@ -507,7 +666,7 @@ class TipsState(State):
             revealed.append(self.grunchie_hand.pop(0))
         self.revealed = revealed
         self.original = revealed[:]
-        self._log({"event": "reveal", "cards": [CARD_NAMES[c] for c in revealed]})
+        self._told.append((_reveal, self.round_no + 1, players, tuple(revealed)))
         effects: list[int] = []
         for value in (1, 5):
             slots = [s for s, c in enumerate(revealed) if c % 9 + 1 == value]
@@ -515,12 +674,12 @@ class TipsState(State):
                 for s in slots:
                     if s < players:
                         self.paralysis[s] += 1
-                self._log({"event": "cancel", "value": value, "slots": slots})
+                self._event(None, "cancel", {"value": value, "slots": slots, "players": players})
             elif slots:
                 if slots[0] < players:
                     effects.append(revealed[slots[0]])
                 else:
-                    self._log({"event": "grunchie_ignores", "value": value})
+                    self._event(None, "no_effect", {"value": value, "slot": slots[0]})
         # A lone 1 and a lone 5: the stronger card (at reveal time) resolves first.
         effects.sort(key=self.strength, reverse=True)
         self.effects = effects
@@ -543,59 +702,80 @@ class TipsState(State):
     def _apply_exchange(self, seat: int, action: Any) -> None:
         mine = self.revealed[seat]
         if isinstance(action, Pass):
-            self._log({"event": "pass", "seat": seat, "effect": "exchange"})
+            self._event(seat, "pass", {"effect": "exchange"})
             self._next_effect()
             return
+        others = [c for c in self.revealed if c != mine]
         if not isinstance(action, Exchange):
             raise IllegalAction(
-                f"you hold the lone 1 ({CARD_NAMES[mine]}): exchange it for another revealed "
-                f"card, e.g. 'exchange {CARD_NAMES[next(c for c in self.revealed if c != mine)]}',"
-                " or pass"
+                Msg(
+                    "ramen_tips.illegal.exchange_or_pass",
+                    card=CARD_MSGS[mine],
+                    cards=_cards(others),
+                )
             )
         target = action.card
         if type(target) is not int or target == mine or target not in self.revealed:
-            others = " ".join(CARD_NAMES[c] for c in self.revealed if c != mine)
             raise IllegalAction(
-                f"{_name(target)} is not another revealed card (you may take: {others})"
+                Msg(
+                    "ramen_tips.illegal.not_revealed", card=_card_word(target), cards=_cards(others)
+                )
             )
         slot = self.revealed.index(target)
         self.revealed[seat] = target
         self.revealed[slot] = mine
         if target % 9 + 1 == 5:
             self.analysis[seat] += 1
-        self._log(
-            {"event": "exchange", "seat": seat, "gave": CARD_NAMES[mine],
-             "got": CARD_NAMES[target], "with": slot}
+        self._event(
+            seat,
+            "exchange",
+            {
+                "gave": CARD_NAMES[mine],
+                "got": CARD_NAMES[target],
+                "with": slot,
+                "players": self.players,
+            },
         )
         self._next_effect()
 
     def _apply_swap(self, seat: int, action: Any) -> None:
         if isinstance(action, Pass):
-            self._log({"event": "pass", "seat": seat, "effect": "swap"})
+            self._event(seat, "pass", {"effect": "swap"})
             self._next_effect()
             return
         if not isinstance(action, Swap):
-            raise IllegalAction(
-                "you hold the lone 5: swap two preference cards, e.g. 'swap C S', or pass"
-            )
+            raise IllegalAction(Msg("ramen_tips.illegal.swap_or_pass"))
         a, b = action.a, action.b
         for t in (a, b):
             if type(t) is not int or not 0 <= t < NTYPES:
                 raise IllegalAction(
-                    f"{_type_name(t)} is not an ingredient type: swap two of C A S N Y"
+                    Msg(
+                        "ramen_tips.illegal.not_an_ingredient",
+                        value=shown(t),
+                        names=list(INGREDIENT_MSGS),
+                    )
                 )
         if a == b:
-            raise IllegalAction("swap two different preference cards")
+            raise IllegalAction(Msg("ramen_tips.illegal.swap_the_same"))
         if a > b:
             raise IllegalAction(
-                f"name the two types in the order C A S N Y: 'swap {LETTERS[b]} {LETTERS[a]}'"
+                Msg(
+                    "ramen_tips.illegal.swap_in_order",
+                    first=INGREDIENT_MSGS[b],
+                    second=INGREDIENT_MSGS[a],
+                    names=list(INGREDIENT_MSGS),
+                )
             )
         sa, sb = self.slot_of[a], self.slot_of[b]
         self.pref[sa], self.pref[sb] = b, a
         self.slot_of[a], self.slot_of[b] = sb, sa
-        self._log(
-            {"event": "swap", "seat": seat, "types": [LETTERS[a], LETTERS[b]],
-             "preference": [LETTERS[t] for t in self.pref]}
+        self._event(
+            seat,
+            "swap",
+            {
+                "ingredients": [LETTERS[a], LETTERS[b]],
+                "preference": [LETTERS[t] for t in self.pref],
+            },
         )
         self._next_effect()
 
@@ -605,9 +785,9 @@ class TipsState(State):
         """Strongest revealed card first, under the current preference row."""
         strength = self.strength
         revealed = self.revealed
-        self.order = sorted(range(self.nslots), key=lambda s: -strength(revealed[s]))
+        self.order = order = sorted(range(self.nslots), key=lambda s: -strength(revealed[s]))
         self.turn = 0
-        self._log({"event": "order", "slots": self.order[:]})
+        self._told.append((_order, self.round_no + 1, self.players, tuple(order)))
         self._next_turn()
 
     def _next_turn(self) -> None:
@@ -630,56 +810,58 @@ class TipsState(State):
         weakest = min(self.offer, key=self.strength)
         self.offer.remove(weakest)
         self.removed.append(weakest)
-        self._log({"event": "grunchie_removes", "card": CARD_NAMES[weakest]})
+        self._told.append((_removed, self.round_no + 1, weakest, False))
         if self.final:
             own = self.own_final_card(slot)
             self.removed.append(own)
-            self._log({"event": "grunchie_removes", "card": CARD_NAMES[own]})
+            self._told.append((_removed, self.round_no + 1, own, True))
 
     def _apply_take(self, seat: int, action: Any) -> None:
         if isinstance(action, Take):
             if self.took:
-                own_name = CARD_NAMES[self.own_final_card(seat)]
-                raise IllegalAction(
-                    "you have already taken a card from the offer this round: now place your "
-                    f"own card {own_name} into a bowl, e.g. 'keep {own_name}>1'"
-                )
+                own_card = CARD_MSGS[self.own_final_card(seat)]
+                raise IllegalAction(Msg("ramen_tips.illegal.already_took", card=own_card))
             card = action.card
             if type(card) is not int or card not in self.offer:
-                offer = " ".join(CARD_NAMES[c] for c in self.offer)
-                raise IllegalAction(f"{_name(card)} is not in the offer (offer: {offer})")
+                raise IllegalAction(
+                    Msg(
+                        "ramen_tips.illegal.not_in_offer",
+                        card=_card_word(card),
+                        offer=_cards(self.offer),
+                    )
+                )
+            kind = "take"
         elif isinstance(action, Keep):
             if self.kept:
                 if not self.final:
-                    raise IllegalAction("you keep your own card only in the final round")
-                raise IllegalAction("you have already placed your own card")
+                    raise IllegalAction(Msg("ramen_tips.illegal.keep_in_final_round"))
+                raise IllegalAction(Msg("ramen_tips.illegal.already_kept"))
             card = action.card
             own = self.own_final_card(seat)
             if type(card) is not int or card != own:
                 raise IllegalAction(
-                    f"the card you keep is {CARD_NAMES[own]}, not {_name(card)}"
+                    Msg("ramen_tips.illegal.keep_which", own=CARD_MSGS[own], card=_card_word(card))
                 )
+            kind = "keep"
         elif self.took:
-            own_name = CARD_NAMES[self.own_final_card(seat)]
-            raise IllegalAction(
-                f"now place your own card {own_name} into a bowl, e.g. 'keep {own_name}>1'"
-            )
+            own = self.own_final_card(seat)
+            raise IllegalAction(Msg("ramen_tips.illegal.place_own", card=CARD_MSGS[own]))
         else:
-            raise IllegalAction("take a card from the offer into a bowl, e.g. 'take Y4>2'")
+            raise IllegalAction(Msg("ramen_tips.illegal.take_a_card"))
         bowl = action.bowl
         if not self._bowl_ok(seat, card, bowl):
             legal = self.legal_bowls(seat, card)
             raise IllegalAction(_placement_reason(self.masks[seat], card, bowl, legal))
+        new = bowl == len(self.bowls[seat])
         self._place(seat, card, bowl)
-        if isinstance(action, Take):
+        if kind == "take":
             self.offer.remove(card)
             self.took = True
-            self._log({"event": "take", "seat": seat, "card": CARD_NAMES[card], "bowl": bowl})
         else:
             self.kept = True
-            self._log({"event": "keep", "seat": seat, "card": CARD_NAMES[card], "bowl": bowl})
+        self._told.append((_placed, self.round_no + 1, seat, kind, card, bowl, new))
         if card % 9 == 8:
-            self._gain_shoyu(seat)
+            self._gain_shoyu(seat, card)
         if self.took and self.kept:
             self.turn += 1
             self._next_turn()
@@ -693,12 +875,12 @@ class TipsState(State):
             bowls[bowl].append(card)
             self.masks[seat][bowl] |= 1 << (card // 9)
 
-    def _gain_shoyu(self, seat: int) -> None:
+    def _gain_shoyu(self, seat: int, card: int) -> None:
         """A 9 obtained earns one Shōyu card (five 9s, five Shōyu: never short)."""
         if self.shoyu_supply > 0:
             self.shoyu_supply -= 1
             self.shoyu[seat] += 1
-            self._log({"event": "shoyu", "seat": seat})
+            self._event(seat, "gain_shoyu", {"card": CARD_NAMES[card]})
 
     def _end_round(self) -> None:
         if self.final:
@@ -731,35 +913,16 @@ class TipsState(State):
         bowls = self.bowls[seat]
         if self.shoyu_pending[seat] is not None:
             if self.shoyu[seat] == 0 or all(len(b) < 2 for b in bowls):
-                raise IllegalAction("you have no Shōyu to place: wait for the others")
-            raise IllegalAction("you have already placed your Shōyu: wait for the others")
-        example = "e.g. 'shoyu 1 1 3', or 'shoyu none'"
+                raise IllegalAction(Msg("ramen_tips.illegal.no_shoyu_to_place"))
+            raise IllegalAction(Msg("ramen_tips.illegal.already_placed"))
         if not isinstance(action, PlaceShoyu):
-            raise IllegalAction(f"place your Shōyu cards in your bowls, {example}")
+            raise IllegalAction(Msg("ramen_tips.illegal.place_shoyu"))
         chosen = action.bowls
-        if type(chosen) is not tuple:
-            raise IllegalAction(f"list one bowl number per Shōyu card, {example}")
-        held = self.shoyu[seat]
-        if len(chosen) > held:
-            raise IllegalAction(f"you hold {_count(held, 'Shōyu card')}, not {len(chosen)}")
-        for b in chosen:
-            if type(b) is not int or not 0 <= b < len(bowls):
-                raise IllegalAction(
-                    f"there is no bowl {_bowl_name(b)} (you have {_count(len(bowls), 'bowl')})"
-                )
-        if list(chosen) != sorted(chosen):
-            raise IllegalAction(f"list the bowls in increasing order, {example}")
-        counts: dict[int, int] = {}
-        for b in chosen:
-            counts[b] = counts.get(b, 0) + 1
-        for b, k in counts.items():
-            cap = len(bowls[b]) // 2
-            if k > cap:
-                raise IllegalAction(
-                    f"bowl {b + 1} has {_count(len(bowls[b]), 'ingredient')}: it holds at most "
-                    f"{cap} Shōyu (1 per 2 ingredients), not {k}"
-                )
+        refusal = shoyu_refusal([len(b) for b in bowls], self.shoyu[seat], chosen)
+        if refusal is not None:
+            raise IllegalAction(refusal)
         self.shoyu_pending[seat] = action
+        self._event(seat, "place_shoyu", {}, {seat: {"bowls": list(chosen)}})
         if all(p is not None for p in self.shoyu_pending):
             self._finish()
 
@@ -772,13 +935,19 @@ class TipsState(State):
                 placed[b] += 1
             self.placed[seat] = placed
             if pending.bowls:
-                self._log(
-                    {"event": "place_shoyu", "seat": seat,
-                     "bowls": [b for b in pending.bowls]}
-                )
+                self._event(seat, "shoyu_placed", {"bowls": list(pending.bowls)})
         self.phase = OVER
         self.current = -1
-        self.result_cache = self._compute_result()
+        result = self.result_cache = self._compute_result()
+        self._event(
+            None,
+            "end",
+            {
+                "scores": list(result.scores),
+                "winners": list(result.winners),
+                "tiebreak": result.tiebreak,
+            },
+        )
 
     # -- scoring --------------------------------------------------------------------------
 
@@ -852,7 +1021,6 @@ class TipsState(State):
                     "bonus_cards": [CARD_NAMES[c] for c in ps.bonus_cards],
                     "penalty_cards": [CARD_NAMES[c] for c in ps.penalty_cards],
                     "shoyu": self.shoyu[seat],
-                    "lines": ps.lines(),
                     "achievements": achievements[seat],
                 }
                 for seat, ps in enumerate(scores)
@@ -873,6 +1041,13 @@ class TipsState(State):
         Hidden: other hands (only sizes), other seats' chosen cards until the reveal (only
         that they have chosen), other seats' Shōyu placements until all are in, Grunchie's
         face-down cards, and the unused deck. Everything else is public.
+
+        Besides the table, the view states what the rules make of it, so that no front end
+        computes a rule: each card's ``strength`` (for the cards the seat sees), the order
+        of choice as it stands (``ranking``), each bowl's ``bowl_facts``, who leads for each
+        tip and Naruto now, each seat's ``yen`` if the game ended now, and, for the seat
+        placing a card, what each legal placement would make of its yen (``placements``).
+        ``history`` is the whole game's story as the seat may know it.
         """
         check_seat(seat, self.players, spectator=True)
         names = CARD_NAMES
@@ -884,6 +1059,17 @@ class TipsState(State):
             phase in (SHOYU_PHASE, OVER) and self.revealed[0] >= 0
         )
         pending = self.shoyu_pending
+        scores, tables = self._score()
+        tips: list[Any] = tables["tips"]  # type: ignore[assignment]
+        naruto_leader = {row["kind"]: row["winner"] for row in tables["narutos"]}  # type: ignore[attr-defined]
+        strength = self.strength
+        seen = list(self.offer)
+        if mine:
+            seen += self.hands[me]
+            if phase == CHOOSE and self.chosen[me] >= 0:
+                seen.append(self.chosen[me])
+        if revealed_now:
+            seen += self.revealed
         view: View = {
             "game": "ramen-tips",
             "players": players,
@@ -896,10 +1082,20 @@ class TipsState(State):
             "final_round": self.final,
             "grunchie": self.nslots > players,
             "preference": [
-                {"type": LETTERS[t], "tip": TIP_BY_SLOT[i], "naruto": t in self.narutos}
+                {
+                    "type": LETTERS[t],
+                    "tip": TIP_BY_SLOT[i],
+                    "naruto": t in self.narutos,
+                    "tip_leader": tips[t]["winner"],
+                    "tip_total": None
+                    if tips[t]["winner"] is None
+                    else tips[t]["totals"][tips[t]["winner"]],
+                    "naruto_leader": naruto_leader.get(LETTERS[t]),
+                }
                 for i, t in enumerate(self.pref)
             ],
             "shoyu_naruto": SHOYU in self.narutos,
+            "shoyu_naruto_leader": naruto_leader.get("Shōyu"),
             "shoyu_supply": self.shoyu_supply,
             "offer": [names[c] for c in self.offer],
             "hand": [names[c] for c in self.hands[me]] if mine else None,
@@ -914,6 +1110,10 @@ class TipsState(State):
             else [False] * players,
             "revealed": [names[c] for c in self.revealed] if revealed_now else None,
             "revealed_original": [names[c] for c in self.original] if revealed_now else None,
+            "strength": {names[c]: strength(c) for c in seen},
+            "ranking": sorted(range(self.nslots), key=lambda s: -strength(self.revealed[s]))
+            if phase in (EXCHANGE, SWAP, TAKE)
+            else None,
             "pending_effects": [names[c] for c in self.effects],
             "order": self.order[:],
             "turn": self.turn,
@@ -921,45 +1121,158 @@ class TipsState(State):
             "took": self.took,
             "kept": self.kept,
             "bowls": [[[names[c] for c in b] for b in bs] for bs in self.bowls],
+            "bowl_facts": [self._bowl_facts(ps) for ps in scores],
             "placed": [p[:] for p in self.placed],
             "shoyu": self.shoyu[:],
             "shoyu_placement": list(pending[me].bowls)  # type: ignore[union-attr]
             if mine and phase == SHOYU_PHASE and pending[me] is not None
+            else None,
+            "yen": [_yen(ps) for ps in scores],
+            "placements": self._placements(me, scores[me].total)
+            if mine and phase == TAKE and me == self.current
             else None,
             "grunchie_hand_size": len(self.grunchie_hand),
             "removed": [names[c] for c in self.removed],
             "unused_count": len(self.unused),
             "analysis": self.analysis[:],
             "paralysis": self.paralysis[:],
-            # Fresh copies: a view shares nothing with the state or with another view.
-            "log": [_copy_event(e) for r in self.history for e in r],
-            "log_rounds": [len(r) for r in self.history],
+            "history": self.history(seat),
         }
         if phase == OVER:
             # The result is cached and shared: its JSON (details included) is copied deeply.
             view["result"] = copy.deepcopy(self.result().to_json())
         return view
 
+    def history(self, seat: int | None) -> list[dict[str, Any]]:
+        """The whole game's events as ``seat`` may know them (a view's ``history``): fresh
+        values, sharing nothing with the state."""
+        over = self.phase == OVER
+        out = []
+        for event in self.events:
+            data = event.to_json(seat, over)
+            for key, value in data.items():
+                if type(value) is list:
+                    data[key] = value[:]
+            out.append(data)
+        return out
+
+    def _bowl_facts(self, ps: PlayerScore) -> list[dict[str, Any]]:
+        """What the rules make of each bowl of a player now (see :func:`bowl_facts`)."""
+        counts = bool(self.options.get("shoyu_counts_for_validity", True))
+        return [bowl_facts(cards, sh, counts) for cards, sh, _ in ps.bowls]
+
+    def _placements(self, seat: int, now: int) -> list[dict[str, Any]]:
+        """Each legal take or keep of ``seat`` with the yen it would leave the seat with if
+        the game ended then (the others' bowls as they are), and the change."""
+        out = []
+        opts = self.options
+        for action in self.legal_actions(seat):
+            if not isinstance(action, Take | Keep):
+                continue
+            card, bowl = action.card, action.bowl
+            bowls = [list(b) for b in self.bowls[seat]]
+            if bowl == len(bowls):
+                bowls.append([card])
+            else:
+                bowls[bowl].append(card)
+            every = list(self.bowls)
+            every[seat] = bowls
+            shoyu = self.shoyu[:]
+            if card % 9 == 8 and self.shoyu_supply > 0:
+                shoyu[seat] += 1
+            yen = score_game(
+                every,
+                self.placed,
+                shoyu,
+                self.slot_of,
+                self.narutos,
+                shoyu_counts_for_validity=bool(opts.get("shoyu_counts_for_validity", True)),
+                bonus_counts_invalid=bool(opts.get("bonus_counts_invalid", False)),
+            )[0][seat].total
+            out.append(
+                {
+                    "type": "take" if isinstance(action, Take) else "keep",
+                    "card": CARD_NAMES[card],
+                    "bowl": bowl,
+                    "new": bowl == len(self.bowls[seat]),
+                    "yen": yen,
+                    "change": yen - now,
+                }
+            )
+        return out
+
+
+def bowl_facts(cards: Sequence[int], shoyu: int, shoyu_counts: bool = True) -> dict[str, Any]:
+    """What the rules make of a bowl of ``cards`` holding ``shoyu`` Shōyu cards: its
+    ``cards`` (Shōyu included), whether it is a ``valid`` ramen and how many cards it is
+    ``missing`` for one, the most Shōyu it may hold (``shoyu_capacity``), the ``face_value``
+    of its ingredients (subtracted at the end if it is no ramen) and its ``bonus`` cards
+    (6s, 7s and 8s: a yen each in a valid ramen)."""
+    counted = len(cards) + (shoyu if shoyu_counts else 0)
+    return {
+        "cards": len(cards) + shoyu,
+        "shoyu": shoyu,
+        "valid": is_valid(len(cards), shoyu, shoyu_counts),
+        "missing": max(0, RAMEN_CARDS - counted),
+        "shoyu_capacity": len(cards) // 2,
+        "face_value": sum(c % 9 + 1 for c in cards),
+        "bonus": sum(1 for c in cards if 6 <= c % 9 + 1 <= 8),
+    }
+
+
+def _yen(ps: PlayerScore) -> dict[str, int]:
+    """A player's yen, step by step as the rulebook scores (reference §8.3)."""
+    return {
+        "total": ps.total,
+        "ramen": ps.ramen_yen,
+        "valid": ps.valid,
+        "largest": ps.largest,
+        "tips": ps.tip_yen,
+        "narutos": ps.naruto_yen,
+        "bonus": ps.bonus,
+        "penalty": ps.penalty,
+    }
+
+
+# -- events -----------------------------------------------------------------------------
+# ``apply`` notes the frequent events as records ``(maker, *numbers)``; these make them
+# events when the story is read (:attr:`TipsState.events`).
+
+
+def _round(turn: int, rounds: int, final: bool) -> Event:
+    return Event(turn, None, "round", {"round": turn, "rounds": rounds, "final": final})
+
+
+def _choose(turn: int, seat: int, card: int) -> Event:
+    return Event(turn, seat, "choose", {}, {seat: {"card": CARD_NAMES[card]}})
+
+
+def _reveal(turn: int, players: int, cards: tuple[int, ...]) -> Event:
+    facts = {"cards": [CARD_NAMES[c] for c in cards], "players": players}
+    return Event(turn, None, "reveal", facts)
+
+
+def _order(turn: int, players: int, slots: tuple[int, ...]) -> Event:
+    return Event(turn, None, "order", {"slots": list(slots), "players": players})
+
+
+def _placed(turn: int, seat: int, kind: str, card: int, bowl: int, new: bool) -> Event:
+    return Event(turn, seat, kind, {"card": CARD_NAMES[card], "bowl": bowl, "new": new})
+
+
+def _removed(turn: int, card: int, own: bool) -> Event:
+    return Event(turn, None, "grunchie_removes", {"card": CARD_NAMES[card], "own": own})
+
+
+def private_facts(kind: str) -> tuple[str, ...]:
+    """The facts of an event of ``kind`` that only its seat knows (before a reveal)."""
+    return _PRIVATE.get(kind, ())
+
+
+_PRIVATE = {"choose": ("card",), "place_shoyu": ("bowls",)}
+
 
 # -- small helpers ----------------------------------------------------------------------
-
-
-_LIST_FIELDS: dict[str, tuple[str, ...]] = {
-    "reveal": ("cards",),
-    "cancel": ("slots",),
-    "swap": ("types", "preference"),
-    "order": ("slots",),
-    "place_shoyu": ("bowls",),
-}
-"""The fields of each kind of log event that hold a list (every other value is a scalar)."""
-
-
-def _copy_event(event: dict[str, Any]) -> dict[str, Any]:
-    """A log event copied for a view: the dict and the lists it holds."""
-    copied = event.copy()
-    for name in _LIST_FIELDS.get(copied["event"], ()):
-        copied[name] = copied[name][:]
-    return copied
 
 
 def _setup_type(name: Any) -> int:
@@ -981,15 +1294,13 @@ def _setup_cards(raw: Any, what: str) -> list[int]:
     for name in raw:
         card = CARD_BY_NAME.get(name) if isinstance(name, str) else None
         if card is None:
-            raise ValueError(
-                f"{shown(name)} in {what} is not a card (cards are written like C6)"
-            )
+            raise ValueError(f"{shown(name)} in {what} is not a card (cards are written like C6)")
         out.append(card)
     return out
 
 
 def _name(card: Any) -> str:
-    """A card's notation, or what was offered instead of a card, said safely."""
+    """A card's notation, or what was offered instead of a card, said safely (for reprs)."""
     if type(card) is int and 0 <= card < len(CARD_NAMES):
         return CARD_NAMES[card]
     return f"{shown(card)} (not a card)"
@@ -1009,31 +1320,86 @@ def _type_name(t: Any) -> str:
     return shown(t)
 
 
-def _count(n: int, noun: str) -> str:
-    """``"1 bowl"``, ``"2 bowls"``."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+def _card_word(card: Any) -> Msg:
+    """A card in words, or what was offered instead of a card, said safely."""
+    if type(card) is int and 0 <= card < len(CARD_MSGS):
+        return CARD_MSGS[card]
+    return Msg("ramen_tips.not_a_card", value=shown(card))
 
 
-def _placement_reason(masks: Sequence[int], card: int, bowl: Any, legal: Sequence[int]) -> str:
+def _cards(cards: Sequence[int]) -> list[Msg]:
+    """Cards in words, as a list parameter ("Chāshū 6, Sūpu 2 and Yasai 9")."""
+    return [CARD_MSGS[c] for c in cards]
+
+
+def _bowl_word(bowl: Any) -> int | Msg:
+    """A bowl's number as people count (from 1), or what was offered instead, said safely."""
+    if type(bowl) is int and -(10**6) < bowl < 10**6:
+        return bowl + 1
+    return Msg("ramen_tips.not_a_bowl", value=shown(bowl))
+
+
+def shoyu_refusal(sizes: Sequence[int], held: int, chosen: Any) -> Msg | None:
+    """Why a seat holding ``held`` Shōyu cards, with bowls of ``sizes`` ingredients, may not
+    place them in ``chosen`` (one bowl index per card, in increasing order); ``None`` when
+    it may. At most one Shōyu per two ingredients in a bowl; fewer than held, or none, is
+    allowed (reference A4)."""
+    if type(chosen) is not tuple:
+        return Msg("ramen_tips.illegal.shoyu_list")
+    if len(chosen) > held:
+        return Msg("ramen_tips.illegal.shoyu_held", count=held, placed=len(chosen))
+    for b in chosen:
+        if type(b) is not int or not 0 <= b < len(sizes):
+            return Msg("ramen_tips.illegal.shoyu_no_bowl", bowl=_bowl_word(b), count=len(sizes))
+    if list(chosen) != sorted(chosen):
+        return Msg("ramen_tips.illegal.shoyu_order")
+    counts: dict[int, int] = {}
+    for b in chosen:
+        counts[b] = counts.get(b, 0) + 1
+    for b, k in counts.items():
+        cap = sizes[b] // 2
+        if k > cap:
+            return Msg(
+                "ramen_tips.illegal.shoyu_capacity", bowl=b + 1, count=sizes[b], most=cap, placed=k
+            )
+    return None
+
+
+def where_card_goes(card: int, legal: Sequence[int], nbowls: int) -> Msg:
+    """Where ``card`` may go, the bowls of ``legal`` (0-based; ``nbowls`` is a new one)."""
+    if legal == [nbowls]:
+        return Msg("ramen_tips.where.new_bowl", card=CARD_MSGS[card], bowl=nbowls + 1)
+    return Msg(
+        "ramen_tips.where.bowls",
+        card=CARD_MSGS[card],
+        bowls=[b + 1 for b in legal],
+        count=len(legal),
+    )
+
+
+def _placement_reason(masks: Sequence[int], card: int, bowl: Any, legal: Sequence[int]) -> Msg:
     t = card // 9
-    where = ", ".join(f"bowl {b + 1}" if b < len(masks) else f"a new bowl ({b + 1})" for b in legal)
+    where = where_card_goes(card, list(legal), len(masks))
     if type(bowl) is not int or bowl < 0 or bowl > len(masks):
-        return f"there is no bowl {_bowl_name(bowl)}: {CARD_NAMES[card]} may go into {where}"
+        return Msg("ramen_tips.illegal.no_such_bowl", bowl=_bowl_word(bowl), where=where)
     if bowl == len(masks):
-        return (
-            f"{CARD_NAMES[card]} must go into an existing bowl that lacks {TYPES[t]} "
-            f"({where}); a new bowl only when every bowl has {TYPES[t]}"
+        return Msg(
+            "ramen_tips.illegal.new_bowl_too_soon", ingredient=INGREDIENT_MSGS[t], where=where
         )
-    if masks[bowl] >> t & 1:
-        return f"bowl {bowl + 1} already has {TYPES[t]}: {CARD_NAMES[card]} may go into {where}"
-    return f"{CARD_NAMES[card]} may go into {where}"
+    return Msg(
+        "ramen_tips.illegal.bowl_has", bowl=bowl + 1, ingredient=INGREDIENT_MSGS[t], where=where
+    )
 
 
 __all__ = [
     "ACHIEVEMENTS",
     "CHOOSES",
+    "DECISIONS",
+    "EVENT_KINDS",
+    "OTHER_ACHIEVEMENTS",
     "PASS",
     "PHASE_NAMES",
+    "RAMEN_CARDS",
     "SWAPS",
     "Choose",
     "Exchange",
@@ -1044,7 +1410,11 @@ __all__ = [
     "Take",
     "TipsAction",
     "TipsState",
+    "bowl_facts",
     "hand_size",
+    "private_facts",
     "shoyu_placements",
+    "shoyu_refusal",
     "slots_for",
+    "where_card_goes",
 ]
