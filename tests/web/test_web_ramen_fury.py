@@ -2,7 +2,11 @@
 explained, the pending choices asked in a banner, a reload that comes back to the same
 position, hands kept hidden between two players and from a spectator, the phone layout,
 keyboard use, the story in sentences, the bowls' scoring explanations in the engine's
-words, no notation anywhere a player reads, and the replay viewer."""
+words, no notation anywhere a player reads, and the replay viewer. For every eye (issue
+30): axe-core finds nothing on the table mid-game and at the end; every move by a few keys
+(1–5 for a card, then the arrows and Enter; p, b, u), with the focus visible; the page
+never scrolls by itself. The same table in French and Japanese: test_web_ramen_fury_i18n.py;
+the guided first game: test_web_ramen_fury_lesson.py."""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from axe import described, violations
 from playwright.sync_api import expect
 from webutil import (
     labels,
@@ -64,14 +69,23 @@ def _bowls_text(page: Any) -> str:
     return str(page.locator(".rf-others").inner_text() + page.locator(".rf-mine").inner_text())
 
 
+PROMPTS = {
+    "Discard a card": "discard",
+    "A Nori or Chili was revealed": "reveal",
+    "Free plays": "free",
+}
+
+
 def _prompt(page: Any, name: str) -> Any:
-    return page.locator(f'.rf-prompt[aria-label="{name}"]')
+    """The banner asking for a pending choice (by its English name, or its kind:
+    ``discard``, ``reveal``, ``free``), in any language."""
+    return page.locator(f'.rf-prompt[data-prompt="{PROMPTS.get(name, name)}"]')
 
 
 def _click_target(page: Any, prefer: str) -> bool:
     """Click a highlighted bowl, from the ``prefer`` area first (".rf-mine" or ".rf-opp")."""
     for area in (prefer, ".rf-table"):
-        target = page.locator(f"{area} button.rf-bowl-body.target")
+        target = page.locator(f"{area} .rf-bowl-body.target > button.rf-pick")
         if target.count():
             target.first.click()
             return True
@@ -118,10 +132,10 @@ def _play_one_decision(page: Any, spoons: list[int]) -> None:
     spoon = page.locator("button.rf-spoonbtn.legal")
     if spoon.count() and not spoons:
         spoon.click()
-        sources = page.locator(".rf-opp button.rf-bowl-body.target")
+        sources = page.locator(".rf-opp .rf-bowl-body.target > button.rf-pick")
         if sources.count():
             sources.first.click()
-            page.locator(".rf-mine button.rf-bowl-body.target").first.click()
+            page.locator(".rf-mine .rf-bowl-body.target > button.rf-pick").first.click()
             spoons.append(1)
             return
         spoon.click()  # nothing worth spooning: put the spoon back
@@ -129,7 +143,7 @@ def _play_one_decision(page: Any, spoons: list[int]) -> None:
     for code in sorted(playable, key=lambda c: (c not in FLAVORS) == (flavoured == 0)):
         page.locator(f'.rf-hand button.rf-card.playable[data-card="{code}"]').first.click()
         want = '[data-flavor="no"]' if code in FLAVORS else '[data-flavor="yes"]'
-        target = page.locator(f".rf-mine .rf-bowl{want} button.rf-bowl-body.target")
+        target = page.locator(f".rf-mine .rf-bowl{want} .rf-bowl-body.target > button.rf-pick")
         if target.count():
             target.first.click()
             return
@@ -144,8 +158,19 @@ def _play_one_decision(page: Any, spoons: list[int]) -> None:
     elif pantry:
         page.locator(".rf-pantry button.rf-card.playable").first.click()
     else:  # Deck and Pantry empty, no card to prep: the rare decisions (see the list)
-        page.locator("button", has_text="All moves").click()
+        page.keyboard.press("m")
         page.locator(".moves li button").first.click()
+
+
+def _bowl(page: Any, seat: int, bowl: int) -> str:
+    return f'.rf-bowl[data-seat="{seat}"][data-bowl="{bowl}"]'
+
+
+def _pick(page: Any, seat: int, bowl: int, target: bool = True) -> Any:
+    """The button over a bowl that picks it (for a card, a spoon, a revealed card)."""
+    return page.locator(
+        f"{_bowl(page, seat, bowl)} .rf-bowl-body{'.target' if target else ''} > button.rf-pick"
+    )
 
 
 def _play_until(page: Any, decisions: int, spoons: list[int]) -> str:
@@ -185,6 +210,8 @@ def test_a_whole_game_by_clicking_against_two_bots_to_the_end_screen(web_server,
         if decisions == 12:
             page.evaluate("window.scrollTo(0, 0)")
             shot(page, "ramen-fury-midgame")
+            found = violations(page)  # the whole page: the shell around the table too
+            assert not found, "axe mid-game:\n" + described(found)
         assert decisions < 400, "the game does not end"
     assert decisions > 12
     modal = page.locator(".modal")
@@ -197,7 +224,7 @@ def test_a_whole_game_by_clicking_against_two_bots_to_the_end_screen(web_server,
     assert seats.count() == 3
     for entry in details["seats"]:
         section = modal.locator(f'.rf-result-seat[data-seat="{entry["seat"]}"]')
-        assert f"{entry['cards_eaten']} card" in section.locator("h4").inner_text()
+        assert f"{entry['cards_eaten']} card" in section.locator("h3").inner_text()
         for i, bowl in enumerate(entry["bowls"]):
             text = section.locator(".rf-result-bowl").nth(i).inner_text()
             if bowl["eaten"]:
@@ -208,6 +235,8 @@ def test_a_whole_game_by_clicking_against_two_bots_to_the_end_screen(web_server,
                 assert "not eaten" in text
     assert "Ties are broken" in modal.inner_text() or "decided" in modal.inner_text()
     shot(page, "ramen-fury-end")
+    found = violations(page)  # the end dialog over the finished table
+    assert not found, "axe at the end:\n" + described(found)
     # The story speaks in sentences, never in codes or internal values; nothing shown all
     # game long holds notation.
     lines = page.locator(".log ol.lines li").all_inner_texts()
@@ -220,7 +249,7 @@ def test_a_whole_game_by_clicking_against_two_bots_to_the_end_screen(web_server,
     # The replay viewer draws the same table read-only, every position.
     page.goto(f"{web_server.base}/replay/{table['table']['id']}")
     page.wait_for_selector(".rf-table")
-    assert page.locator(".rf-table button.rf-bowl-body, .rf-table button.rf-card").count() == 0
+    assert page.locator(".rf-table button.rf-pick, .rf-table button.rf-card").count() == 0
     page.locator('button[aria-label="Forward one move"]').click()
     page.wait_for_selector(".rf-table .rf-hand .rf-card")
     assert all(labels(page, ".rf-table .rf-hand .rf-card")), "cards named from the components"
@@ -238,24 +267,20 @@ def test_illegal_attempts_are_explained_and_change_nothing(web_server, page, mon
     assert wait_turn_or_end(page) == "turn"
     before = version(page)
     page.locator('.rf-hand button.rf-card[data-card="To"]').click()
-    page.locator(
-        '.rf-mine .rf-bowl[data-seat="0"][data-bowl="0"] button.rf-bowl-body.target'
-    ).click()
+    _pick(page, 0, 0).click()
     wait_version_after(page, before)
     attempts = [
         # Bowl 1 holds a Tofu and no Flavor: "Eat … exactly 1 Flavor card and at least 1
         # other card" (reference §2.2).
         (
-            lambda: page.locator('.rf-mine button.rf-eat[aria-label^="Eat your bowl 1"]').click(),
+            lambda: page.get_by_role("button", name="Eat your bowl 1", exact=True).click(),
             "your bowl 1 needs exactly one flavor and at least one other card",
         ),
         # Prep goes onto "one of your own non-eaten bowls" (§2.2), not another player's.
         (
             lambda: (
                 page.locator('.rf-hand button.rf-card[data-card="Sy"]').click(),
-                page.locator(
-                    '.rf-opp .rf-bowl[data-seat="1"][data-bowl="0"] button.rf-bowl-body'
-                ).click(),
+                _pick(page, 1, 0, target=False).click(),
             ),
             "goes onto one of your own bowls",
         ),
@@ -292,12 +317,13 @@ def test_a_reload_mid_game_comes_back_to_the_same_position_and_a_hint_lights_up(
     expect(card).to_have_attribute("aria-pressed", "true")
     page.keyboard.press("Escape")
     expect(card).to_have_attribute("aria-pressed", "false")
-    expect(page.locator("button.rf-bowl-body.target")).to_have_count(0)
+    expect(page.locator(".rf-bowl-body.target")).to_have_count(0)
     card.focus()
     page.keyboard.press("Enter")
     expect(card).to_have_attribute("aria-pressed", "true")
     before = version(page)
-    page.locator(".rf-mine button.rf-bowl-body.target").first.focus()
+    # The focus went to the first bowl the card can go to: Enter puts it there.
+    expect(page.locator(".rf-mine .rf-bowl-body.target > button.rf-pick").first).to_be_focused()
     page.keyboard.press("Enter")
     wait_version_after(page, before)
     assert code in _cards(page, ".rf-mine .rf-chip")
@@ -306,7 +332,7 @@ def test_a_reload_mid_game_comes_back_to_the_same_position_and_a_hint_lights_up(
     where = {
         "version": version(page),
         "hand": _cards(page, ".rf-hand .rf-card"),
-        "pantry": labels(page, ".rf-pantry .rf-card"),
+        "pantry": _cards(page, ".rf-pantry .rf-card"),
         "table": _bowls_text(page),
         "strip": page.locator(".rf-strip").inner_text(),
     }
@@ -314,7 +340,7 @@ def test_a_reload_mid_game_comes_back_to_the_same_position_and_a_hint_lights_up(
     page.wait_for_selector(".rf-mine")  # the hand may be empty: wait for my place
     assert version(page) == where["version"]
     assert _cards(page, ".rf-hand .rf-card") == where["hand"]
-    assert labels(page, ".rf-pantry .rf-card") == where["pantry"]
+    assert _cards(page, ".rf-pantry .rf-card") == where["pantry"]
     assert _bowls_text(page) == where["table"]
     assert page.locator(".rf-strip").inner_text() == where["strip"]
     # Animations (dealing a card …) follow the setting that turns them off.
@@ -412,9 +438,9 @@ def test_the_pending_choices_are_asked_in_a_banner_with_buttons(
     assert _in_view(page, prompt)
     shot(page, "ramen-fury-reveal")
     assert page.locator(".rf-pantry .rf-card.revealed").count() == 1
-    assert page.locator("button.rf-bowl-body.target").count() == 6  # every bowl has room
+    assert page.locator(".rf-bowl-body.target > button.rf-pick").count() == 6  # all have room
     before = version(page)
-    page.locator('.rf-mine .rf-bowl[data-seat="0"][data-bowl="0"] button.rf-bowl-body').click()
+    _pick(page, 0, 0).click()
     wait_version_after(page, before)
     assert _cards(page, '.rf-mine .rf-bowl[data-seat="0"][data-bowl="0"] .rf-chip') == ["No"]
     assert page.locator(".rf-step.done").count() == 1  # the Nori was free: one action done
@@ -427,7 +453,7 @@ def test_the_pending_choices_are_asked_in_a_banner_with_buttons(
     prompt.wait_for()
     choices = prompt.locator("button.rf-choice")
     assert sorted(choices.all_inner_texts()) == ["Use the Chili", "Use the Nori"]
-    assert page.locator("button.rf-bowl-body.target").count() == 0  # nothing chosen yet
+    assert page.locator(".rf-bowl-body.target").count() == 0  # nothing chosen yet
     # The prompt has the keyboard focus; Tab reaches its first choice (the Chili: the
     # Pantry's order) and Enter takes it.
     assert page.evaluate("document.activeElement.getAttribute('aria-label')") == (
@@ -439,8 +465,7 @@ def test_the_pending_choices_are_asked_in_a_banner_with_buttons(
         "aria-pressed", "true"
     )
     before = version(page)
-    target = '.rf-opp .rf-bowl[data-seat="1"][data-bowl="1"] button.rf-bowl-body.target'
-    page.locator(target).click()
+    _pick(page, 1, 1).click()
     wait_version_after(page, before)
     assert _cards(page, '.rf-opp .rf-bowl[data-seat="1"][data-bowl="1"] .rf-chip') == ["Cl"]
     while _prompt(page, "A Nori or Chili was revealed").count():  # a refill may chain
@@ -469,7 +494,241 @@ def test_the_pending_choices_are_asked_in_a_banner_with_buttons(
     shot(page, "ramen-fury-discard")
     hand = Counter(_cards(page, ".rf-hand .rf-card"))
     before = version(page)
-    prompt.locator('button.rf-choice[aria-label="Discard Tofu"]').click()
+    prompt.get_by_role("button", name="Discard Tofu", exact=True).click()
     wait_version_after(page, before)
     assert Counter(_cards(page, ".rf-hand .rf-card")) == hand - Counter(["To"])
     assert not page.js_errors, page.js_errors
+
+
+# -- every move by a few keys, the focus always visible (issue 30) ---------------------------
+
+FOCUSED = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  const s = getComputedStyle(el);
+  return { cls: el.className, card: el.dataset.card || null, rove: el.dataset.rove || null,
+           ring: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2 };
+}"""
+
+
+def _focus_on(page: Any, group: str) -> dict[str, Any]:
+    """Wait until the focus is on a button of ``group`` (the table draws after a key)."""
+    page.wait_for_function(
+        "(g) => document.activeElement && document.activeElement.dataset.rove === g",
+        arg=group,
+        timeout=5_000,
+    )
+    return _focused(page)
+
+
+def _focused(page: Any) -> dict[str, Any]:
+    found = page.evaluate(FOCUSED)
+    assert found is not None, "nothing has the keyboard focus"
+    assert found["ring"], f"the focus is not visible on {found}"
+    return dict(found)
+
+
+def test_every_move_by_a_few_keys_with_the_focus_always_visible(
+    web_server, page, monkeypatch
+) -> None:
+    """1–5 choose a card and send the focus to the first bowl it can go to (the arrows
+    move between those bowls, Enter puts it there); p goes to the Pantry and the deck, b to
+    the Eat and Empty buttons, u takes a spoon; each group is one stop of the Tab key; the
+    help lists the keys. (The issue counted 7 Tabs to reach a card and 10 more to reach a
+    bowl in another game.)"""
+    _fix_the_deal(monkeypatch)  # seat 0 holds Soy Sauce, Tofu, Chili (in the hand's order)
+    table = new_table(web_server.base, GAME, 2, bot="random", options={"first_player": 0})
+    open_table(page, web_server.base, table, 0)
+    assert wait_turn_or_end(page) == "turn"
+    assert _cards(page, ".rf-hand .rf-card") == ["Sy", "To", "Cl"]
+    page.locator(".table-head h1").click()  # nowhere in particular
+    # "1", then Enter: Soy Sauce into bowl 1 — two keys.
+    before = version(page)
+    page.keyboard.press("1")
+    expect(page.locator('.rf-hand button.rf-card[data-card="Sy"]')).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    _focus_on(page, "pick")
+    expect(_pick(page, 0, 0)).to_be_focused()
+    page.keyboard.press("ArrowRight")  # the arrows move between the bowls it can go to …
+    expect(_pick(page, 0, 1)).to_be_focused()
+    page.keyboard.press("ArrowLeft")  # … and back
+    expect(_pick(page, 0, 0)).to_be_focused()
+    page.keyboard.press("Enter")
+    wait_version_after(page, before)
+    assert _cards(page, f"{_bowl(page, 0, 0)} .rf-chip") == ["Sy"]
+    # The focus stayed on the table (the hand), for the next keys.
+    _focus_on(page, "hand")
+    # "2" is now the Chili: a free play, into any bowl — the opponent's too. Escape lets it
+    # go.
+    page.keyboard.press("2")
+    _focus_on(page, "pick")
+    assert page.locator(".rf-bowl-body.target > button.rf-pick").count() == 6
+    page.keyboard.press("Escape")
+    expect(page.locator(".rf-bowl-body.target")).to_have_count(0)
+    # "p": the Pantry and the deck (the deck first), the arrows along them, Enter draws.
+    page.keyboard.press("p")
+    assert _focused(page)["cls"].startswith("rf-deckbtn")
+    page.keyboard.press("ArrowRight")
+    assert _focused(page)["card"] == "Sh"
+    # From the Pantry, the hand is a few Tabs away: the spoon, the Eat/Empty group, the hand.
+    tabs = 0
+    while page.evaluate(FOCUSED)["rove"] != "hand":
+        page.keyboard.press("Tab")
+        tabs += 1
+        assert tabs <= 3, f"{tabs} Tabs and still not in the hand: {_focused(page)}"
+    page.keyboard.press("p")
+    page.keyboard.press("ArrowRight")
+    before = version(page)
+    page.keyboard.press("Enter")  # draw the Shrimp: the second action
+    wait_version_after(page, before)
+    # Its refill revealed a Nori: that banner has the focus; Tab reaches "Leave it", Enter.
+    reveal = _prompt(page, "reveal")
+    reveal.wait_for()
+    expect(reveal).to_be_focused()
+    page.keyboard.press("Tab")
+    assert _focused(page)["cls"].startswith("rf-skip")
+    before = version(page)
+    page.keyboard.press("Enter")
+    wait_version_after(page, before)
+    # The Chili is still in hand: the banner of the free plays has the focus; Tab, Enter.
+    free = _prompt(page, "free")
+    free.wait_for()
+    expect(free).to_be_focused()
+    page.keyboard.press("Tab")
+    assert _focused(page)["cls"].startswith("primary rf-end")
+    before = version(page)
+    page.keyboard.press("Enter")
+    wait_version_after(page, before)
+    # Next turn: "u" takes a spoon; Enter picks the bowl to take from, Enter the bowl to
+    # put it on — three keys; "b" reaches the Eat and Empty buttons.
+    assert wait_turn_or_end(page) == "turn"
+    page.keyboard.press("b")
+    focused = _focus_on(page, "actions")
+    assert focused["rove"] == "actions" and "legal" in focused["cls"], focused
+    page.keyboard.press("u")
+    expect(page.locator("button.rf-spoonbtn")).to_have_attribute("aria-pressed", "true")
+    _focus_on(page, "pick")
+    before = version(page)
+    page.keyboard.press("Enter")  # take the top card of the first bowl that has one
+    expect(page.locator(".rf-instr")).to_have_text(
+        "Now click one of your bowls to put the spooned card on. Cancel"
+    )
+    page.wait_for_function(
+        "() => { const el = document.activeElement; return el && el.dataset.rove === 'pick'"
+        " && el.closest('.rf-mine') && el.closest('.rf-bowl-body.target'); }"
+    )
+    page.keyboard.press("Enter")  # onto the first of my bowls it can go to
+    wait_version_after(page, before)
+    assert page.locator(".rf-mine .rf-spoons").get_attribute("aria-label") == "1 spoon left"
+    # The help lists the keys.
+    page.keyboard.press("?")
+    help_text = page.locator(".modal").inner_text()
+    for key in ("1 to 5", "p goes to the Pantry", "b to the bowls", "u takes a spoon"):
+        assert key in help_text, help_text
+    page.keyboard.press("Escape")
+    assert not page.js_errors, page.js_errors
+
+
+# -- nothing moves the page by itself -----------------------------------------------------------
+
+
+def test_the_page_never_scrolls_by_itself_on_a_phone(web_server, browser, monkeypatch) -> None:
+    """A first-time player found the page scrolling by itself: the banner of a pending
+    choice took the focus (and the browser scrolled to it). Now the banner takes the focus
+    without scrolling, and stays in view (sticky at the top of the table): what the player
+    looks at stays where it is on the screen, and the bot's moves move nothing either."""
+    _fix_the_deal(monkeypatch)
+    context = browser.new_context(viewport={"width": 390, "height": 760})
+    page = context.new_page()
+    table = new_table(web_server.base, GAME, 2, bot="random", options={"first_player": 0})
+    open_table(page, web_server.base, table, 0)
+    assert wait_turn_or_end(page) == "turn"
+    # Scrolled down to the hand, as a player about to choose a card is.
+    page.evaluate("document.querySelector('.rf-hand').scrollIntoView({block: 'center'})")
+    page.wait_for_timeout(300)
+    assert page.evaluate("scrollY") > 200
+    hand_at = page.evaluate(HAND_TOP)
+    before = version(page)
+    # A tap that does not scroll (the way a finger taps what is on screen): draw the Eggs,
+    # whose refill reveals a Nori — a banner appears at the top of the table.
+    page.evaluate("document.querySelector('.rf-pantry button[data-card=\"Eg\"]').click()")
+    wait_version_after(page, before)
+    prompt = _prompt(page, "reveal")
+    prompt.wait_for()
+    page.wait_for_timeout(600)
+    assert abs(page.evaluate(HAND_TOP) - hand_at) <= 2, "the page moved by itself"
+    expect(prompt).to_be_focused()
+    assert _in_view(page, prompt), "the banner is out of sight"
+    shot(page, "ramen-fury-phone-banner")
+    # Leave the Nori, draw from the deck (end the turn if a free play is offered), and watch
+    # the bot's turn: nothing moves.
+    for selector in ("button.rf-skip", "button.rf-deckbtn"):
+        before = version(page)
+        page.evaluate(f"document.querySelector('{selector}').click()")
+        wait_version_after(page, before)
+    if _prompt(page, "free").count():
+        before = version(page)
+        page.evaluate("document.querySelector('button.rf-end').click()")
+        wait_version_after(page, before)
+    hand_at = page.evaluate(HAND_TOP)
+    samples = page.evaluate(
+        "() => new Promise((done) => { const out = []; const t = setInterval(() => {"
+        " out.push(document.querySelector('.rf-hand').getBoundingClientRect().top);"
+        " if (out.length > 40) { clearInterval(t); done(out); } }, 50); })"
+    )
+    assert max(samples) - min(samples) <= 2 and abs(samples[0] - hand_at) <= 2, samples
+    context.close()
+
+
+HAND_TOP = "document.querySelector('.rf-hand').getBoundingClientRect().top"
+
+
+# -- every eye: text size, nothing cut off, 200% zoom ----------------------------------------
+
+TEXT_CHECK = """() => {
+  const out = { small: [], cut: [] };
+  for (const el of document.querySelectorAll('.rf-table *, .rf-result *')) {
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own) continue;
+    const s = getComputedStyle(el);
+    if (s.display === 'none' || s.visibility === 'hidden' || el.closest('.sr-only')) continue;
+    const text = el.textContent.trim().slice(0, 40);
+    if (parseFloat(s.fontSize) < 12) out.small.push([text, s.fontSize]);
+    const clipped = s.overflow !== 'visible' || s.textOverflow === 'ellipsis'
+      || s.webkitLineClamp !== 'none';
+    if (clipped && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)) {
+      out.cut.push([text, el.className]);
+    }
+  }
+  out.wide = document.documentElement.scrollWidth;
+  return out;
+}"""
+
+
+def check_text(page: Any, width: int, where: str) -> None:
+    """No text under 12 CSS px, none cut off (flavour tags, formulas), nothing sideways."""
+    found = page.evaluate(TEXT_CHECK)
+    assert not found["small"], f"{where}: text under 12 px: {found['small'][:8]}"
+    assert not found["cut"], f"{where}: text cut off: {found['cut'][:8]}"
+    assert found["wide"] <= width, f"{where}: the page is {found['wide']} px wide at {width} px"
+
+
+def test_at_390_px_and_200_percent_zoom_nothing_is_cut_off_or_too_small(
+    web_server, browser
+) -> None:
+    """The flavour tags and the formulas were cut off at 390 px (an ellipsis, two lines at
+    most): they wrap now; no text is under 12 CSS px; 200% zoom (a 1280 px window shows
+    640 CSS px) works as well."""
+    context = browser.new_context(viewport={"width": 390, "height": 800})
+    page = context.new_page()
+    table = new_table(web_server.base, GAME, 3, bot="greedy")
+    open_table(page, web_server.base, table, 0)
+    spoons: list[int] = []
+    assert _play_until(page, 14, spoons) == "turn"
+    assert page.locator(".rf-flavor").count() > 0 and page.locator(".rf-score .rf-why").count()
+    check_text(page, 390, "390 px")
+    page.set_viewport_size({"width": 640, "height": 430})  # 200% zoom of 1280×860
+    page.wait_for_timeout(300)
+    check_text(page, 640, "200% zoom")
+    context.close()

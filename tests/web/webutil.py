@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from pathlib import Path
@@ -88,3 +89,32 @@ def wait_version_after(page: Any, before: int, timeout: float = 30.0) -> None:
         arg=before,
         timeout=timeout * 1000,
     )
+
+
+class Frames:
+    """What the server told a page on its table's WebSocket: every state frame and every
+    error answer, as received (a test compares the page with what it was sent)."""
+
+    def __init__(self, page: Any) -> None:
+        self.states: list[dict[str, Any]] = []
+        self.errors: list[dict[str, Any]] = []
+        page.on("websocket", self._socket)
+
+    def _socket(self, ws: Any) -> None:
+        if "/ws/tables/" in ws.url:
+            ws.on("framereceived", self._frame)
+
+    def _frame(self, payload: str | bytes) -> None:
+        data = json.loads(payload)
+        if data.get("type") == "state":
+            self.states.append(data)
+        elif data.get("type") == "error":
+            self.errors.append(data)
+
+    def shown(self, page: Any) -> dict[str, Any]:
+        """The state frame of the position the page shows (its ``data-version``)."""
+        at = version(page)
+        for frame in reversed(self.states):
+            if frame["version"] == at:
+                return frame
+        raise AssertionError(f"no state frame of version {at} was received")

@@ -71,3 +71,7 @@ def mount_web(app: FastAPI) -> None:
     @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay_table_page(table_id: str) -> FileResponse:
         return page()
+
+    @app.get("/rules/{game}", include_in_schema=False)
+    async def rules_page(game: str) -> FileResponse:
+        return page()

@@ -31,9 +31,10 @@ def test_each_set_says_whether_it_is_valid_its_kind_and_its_value():
     assert sets[0] == {"valid": True, "tiles": ["R1", "R2", "R3"], "kind": "run", "value": 6}
     assert sets[1] == {"valid": True, "tiles": ["K5", "K6", "K7"], "kind": "run", "value": 18}
     assert sets[2] == {"valid": True, "tiles": ["R9", "B9", "O9"], "kind": "group", "value": 27}
-    assert sets[3] == {
-        "valid": False, "tiles": ["O1", "O3"], "problem": "a set needs at least 3 tiles"
-    }
+    problem = sets[3].pop("problem")  # a message, rendered in the reader's language
+    assert sets[3] == {"valid": False, "tiles": ["O1", "O3"]}
+    assert render(problem) == "a set needs at least 3 tiles"
+    assert render(problem, locale="fr") == "une combinaison compte au moins 3 plaques"
     assert not p.legal
     assert render(p.message) == "orange 1 and orange 3 is not a set: a set needs at least 3 tiles"
     assert p.facts["laid"] == 8
@@ -57,7 +58,7 @@ def test_a_set_that_is_not_valid_says_why_in_a_few_words(tiles, problem):
     s = position("", ["B4 B5 B7 B8 K7 K7 R7 K1 K3 R3 B12 B13 B1 J", "R1"])
     p = GAME.preview(s.view(0), draft(tiles))
     (info,) = p.facts["sets"]
-    assert info["valid"] is False and info["problem"] == problem
+    assert info["valid"] is False and render(info["problem"]) == problem
     assert sorted(info["tiles"]) == sorted(tiles.split())  # as laid, jokers left free
     assert not p.legal
 

@@ -47,6 +47,7 @@ from gametable.games.ramen_fury.state import (
 
 if TYPE_CHECKING:
     from gametable.core.agent import AgentFactory
+    from gametable.core.lessons import Lesson
     from gametable.core.textui import TextUI
     from gametable.core.words import GameWords
 
@@ -65,31 +66,35 @@ class RamenFuryGame(Game):
             "nori_in_fury",
             bool,
             True,
-            "Nori Garnish scores +1 in a Fury Flavor bowl too (reference §8.9)",
+            "a Nori Garnish scores +1 in a Fury Flavor bowl too (off: in a Fury bowl only "
+            "the Chili Peppers score)",
         ),
         OptionSpec(
             "revealed_specials_mandatory",
             bool,
             False,
-            "a Nori/Chili revealed in the Pantry must be placed if any bowl has room "
-            "(reference §8.6; default: the player may decline)",
+            "a Nori or Chili revealed in the Pantry must go into a bowl when one has room "
+            "(off, as the rules say: the player may leave it in the Pantry)",
         ),
         OptionSpec(
             "tiebreak_count",
             str,
             "all_cards",
-            "what the tie-break counts in eaten bowls: every card (all_cards) or every "
-            "card but the Flavor (non_flavor) (reference §8.13)",
+            "a tie on points goes to the player who ate the most cards: every card of the "
+            "eaten bowls (all_cards), or every card but the Flavors (non_flavor)",
             choices=("all_cards", "non_flavor"),
         ),
         OptionSpec(
             "basic",
             bool,
             False,
-            "basic 66-card deck without Fury, Nori and Chili (reference §8.21; not the "
-            "published rules)",
+            "a simpler deck of 66 cards, without the Fury Flavor, Nori Garnish and Chili "
+            "Peppers (not the published rules)",
         ),
     )
+    """The options, each with its words in the catalog (``ramen_fury.option.<name>``, its
+    ``.help`` and each choice's words): ``help`` here is the terminal's ``gametable games``
+    text, in plain words as well."""
     modes: ClassVar[Mapping[int, str]] = {
         n: f"3 bowls and 2 spoons each; {89 - 3 * n - 4} cards left in the deck after the deal"
         for n in range(2, 6)
@@ -164,6 +169,24 @@ class RamenFuryGame(Game):
         from gametable.games.ramen_fury.bots import GreedyAgent
 
         return {"greedy": GreedyAgent}
+
+    def rules_section(self, view: View) -> str:
+        """The section of the rules (``rules/<language>.md``) for the decision ``view``
+        asks for: a discard for the hand limit is the turn's Draw (``turn``); a Nori or
+        Chili just revealed, or the free plays after both actions, are the special cards'
+        (``specials``); the end, how bowls score (``scoring``)."""
+        phase = view.get("phase")
+        if phase in ("reveal", "free"):
+            return "specials"
+        if phase == "over":
+            return "scoring"
+        return "turn"
+
+    def lesson(self) -> Lesson:
+        """A guided first game against one scripted opponent (:mod:`.lesson`)."""
+        from gametable.games.ramen_fury.lesson import lesson
+
+        return lesson()
 
     @cached_property
     def ui(self) -> TextUI:

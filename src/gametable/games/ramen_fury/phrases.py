@@ -12,6 +12,7 @@ bowl 2" for a bowl of the player the sentence is about (when that is someone els
 from __future__ import annotations
 
 from collections.abc import Iterable
+from fractions import Fraction
 
 from gametable.core.words import Msg, Seat
 from gametable.games.ramen_fury.cards import CODES
@@ -42,6 +43,14 @@ def bowl(owner: int, index: int, reader: int | None, about: int | None = None) -
     return Msg("ramen_fury.bowl.of", owner=Seat(owner), bowl=index + 1)
 
 
+def scored(value: int | Fraction) -> dict[str, int | Fraction]:
+    """The parameters of a message that shows a score which may be below zero: ``score``
+    (shown) and ``count`` (its size, which chooses the plural form: "−2 points" is plural
+    in every language, though French's rule counts only 2 and more as plural)."""
+    size: int | Fraction = -value if value < 0 else value
+    return {"score": value, "count": size}
+
+
 def points(value: int) -> Msg:
     """The points phrase: "5 points", "1 point", "−2 points"."""
-    return Msg("ramen_fury.points", count=value)
+    return Msg("ramen_fury.points", **scored(value))

@@ -17,7 +17,7 @@ from typing import Any
 from gametable.core.game import Action, Result, View
 from gametable.core.words import Msg, Seat
 from gametable.games.ramen_fury import cards as C
-from gametable.games.ramen_fury.phrases import bowl, card, card_code, cards, points
+from gametable.games.ramen_fury.phrases import bowl, card, card_code, cards, points, scored
 from gametable.games.ramen_fury.state import (
     ACTIONS_PER_TURN,
     BOWLS,
@@ -73,7 +73,7 @@ class RamenFuryWords:
             points = _bowl_points(view, me, action.bowl)
             if points is None:
                 return Msg("ramen_fury.decision.eat_bowl", bowl=action.bowl + 1)
-            return Msg("ramen_fury.decision.eat", bowl=action.bowl + 1, count=points)
+            return Msg("ramen_fury.decision.eat", bowl=action.bowl + 1, **scored(points))
         if isinstance(action, Empty):
             return Msg("ramen_fury.decision.empty", bowl=action.bowl + 1)
         if isinstance(action, Place):
@@ -139,7 +139,7 @@ class RamenFuryWords:
             source = bowl(event["owner"], event["bowl"], viewer, seat)
             return said("spoon", card=card_code(event["card"]), source=source, to=event["to"] + 1)
         if kind == "eat":
-            return said("eat", bowl=event["bowl"] + 1, count=event["points"])
+            return said("eat", bowl=event["bowl"] + 1, **scored(event["points"]))
         if kind == "empty":
             emptied = cards(event["cards"])
             return said("empty", bowl=event["bowl"] + 1, cards=emptied)
@@ -174,17 +174,19 @@ class RamenFuryWords:
         if len(winners) == 1:
             w = winners[0]
             if w == viewer:
-                out.append(Msg("ramen_fury.result.win.you", count=best))
+                out.append(Msg("ramen_fury.result.win.you", **scored(best)))
             else:
-                out.append(Msg("ramen_fury.result.win.other", who=Seat(w), count=best))
+                out.append(Msg("ramen_fury.result.win.other", who=Seat(w), **scored(best)))
         else:
             if viewer in winners:
                 others = [Seat(s) for s in winners if s != viewer]
-                out.append(Msg("ramen_fury.result.shared.you", others=others, count=best))
+                out.append(Msg("ramen_fury.result.shared.you", others=others, **scored(best)))
             else:
                 out.append(
                     Msg(
-                        "ramen_fury.result.shared.other", who=[Seat(s) for s in winners], count=best
+                        "ramen_fury.result.shared.other",
+                        who=[Seat(s) for s in winners],
+                        **scored(best),
                     )
                 )
         non_flavor = details.get("tiebreak_count") == "non_flavor"
@@ -201,7 +203,7 @@ class RamenFuryWords:
             bowls_eaten = sum(1 for b in entry.get("bowls", []) if b.get("eaten"))
             params = {
                 "rank": result.ranks[s],
-                "count": result.scores[s],
+                **scored(result.scores[s]),
                 "bowls": Msg("ramen_fury.result.bowls", count=bowls_eaten),
                 "cards": Msg("ramen_fury.result.cards", count=entry.get("cards_eaten", 0)),
             }
@@ -244,7 +246,7 @@ def _revealed(view: View) -> list[Msg]:
 
 def _scores(points: Sequence[int], viewer: int | None) -> list[Msg]:
     """Every seat's score: "Ana: 12 points", "you: 9 points" …"""
-    return [Msg("ramen_fury.score", who=Seat(s), count=p) for s, p in enumerate(points)]
+    return [Msg("ramen_fury.score", who=Seat(s), **scored(p)) for s, p in enumerate(points)]
 
 
 # -- components ---------------------------------------------------------------------------------

@@ -51,6 +51,7 @@ from gametable.games.ramen_ramen.state import (
 
 if TYPE_CHECKING:
     from gametable.core.agent import AgentFactory
+    from gametable.core.lessons import Lesson
     from gametable.core.textui import TextUI
     from gametable.games.ramen_ramen.words import RamenWords
 
@@ -212,6 +213,23 @@ class RamenRamenGame(Game):
         an equal part of what is left of the turn."""
         starts, left = turn_decisions(view)
         return TurnStep(starts_turn=starts, share=1.0 / left)
+
+    def rules_section(self, view: View) -> str:
+        """The rules for the decision ``view`` asks for: the turn (playing, then taking from
+        the Fridge); the end of the game for the second Fridge card that replaces the draw
+        once the deck is empty; once the game is over, the scoring (solo: the critics)."""
+        phase = view.get("phase")
+        if phase == "take2":
+            return "end"
+        if phase == "over":
+            return "critics" if view.get("players") == 1 else "scoring"
+        return "turn"
+
+    def lesson(self) -> Lesson:
+        """A first game against a scripted cook, 16 cards, eight turns (:mod:`.lesson`)."""
+        from gametable.games.ramen_ramen.lesson import lesson
+
+        return lesson()
 
     def hint_bot(self, players: int) -> tuple[str, dict[str, Any]]:
         """The solo planner alone; ISMCTS against opponents."""

@@ -6,8 +6,9 @@ its facts (cards by the names the views use, bowls as places 0–2):
 =============  ======  ======================================================================
 kind           seat    facts
 =============  ======  ======================================================================
-``discard``    —       solo setup: ``count`` cards set aside face down; their ``cards``
-                       are sealed until the end
+``discard``    —       setup: ``count`` cards set aside face down (solo: 4, their
+                       ``cards`` sealed until the end; a short game's, such as a
+                       lesson's, stay out of the story)
 ``play``       player  step 1: ``cards``, a list of ``{"card", "bowl"}`` (as the decision)
 ``serve``      player  step 2: ``bowl`` served to ``side`` (a seat; in 4 players a team, also
                        named by ``team``, ``"A"`` or ``"B"``); its ``cards``,
@@ -61,7 +62,9 @@ def bowl_facts(cards: Any) -> dict[str, JSON]:
 
 
 def _discard(raw: Raw) -> Event:
-    _, turn, cards = raw
+    _, turn, cards, shown_at_end = raw
+    if not shown_at_end:  # a short game's cards left out: never part of the story
+        return Event(turn, None, "discard", {"count": len(cards)})
     return Event(turn, None, "discard", {"count": len(cards)}, sealed={"cards": _names(cards)})
 
 

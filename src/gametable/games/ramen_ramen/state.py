@@ -187,15 +187,13 @@ class RamenState(State):
             raise ValueError(
                 f"first_player {shown(first)} is not a seat of a {players}-player game"
             )
+        set_aside = setup_set_aside(players, setup)
         self.events = History()
         self.turn = 1
-        pos = 0
-        if players == 1:
-            self.discards = order[:SOLO_DISCARDS]
-            pos = SOLO_DISCARDS
-            self.events.record(("discard", 0, tuple(self.discards)))
-        else:
-            self.discards = []
+        pos = set_aside
+        self.discards = order[:set_aside]
+        if set_aside:
+            self.events.record(("discard", 0, tuple(self.discards), players == 1))
         self.hands: list[list[int]] = []
         for _ in range(players):
             self.hands.append(sorted(order[pos : pos + HAND_SIZE]))
@@ -676,6 +674,21 @@ def turn_decisions(view: Mapping[str, Any]) -> tuple[bool, int]:
         )
         return not after_play, 1 + (deck == 1 or (deck == 0 and fridge > 1))
     return False, 1
+
+
+def setup_set_aside(players: int, setup: Mapping[str, Any]) -> int:
+    """How many cards of a setup's deck are set aside face down, unused, before the deal:
+    the solo rule's 4 ("discard 4 cards face down"), none with 2–4 players — or, for a
+    short game such as a lesson's, the setup's own ``"set_aside"`` (the first cards of its
+    deck; they leave enough for the hands and the Fridge)."""
+    default = SOLO_DISCARDS if players == 1 else 0
+    count = setup.get("set_aside", default)
+    most = len(DECK) - players * HAND_SIZE - FRIDGE_SIZE
+    if type(count) is not int or not 0 <= count <= most:
+        raise ValueError(
+            f"set_aside must be a whole number of cards from 0 to {most}, not {shown(count)}"
+        )
+    return count
 
 
 def parse_setup_card(name: Any) -> int:

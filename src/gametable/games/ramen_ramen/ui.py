@@ -2,8 +2,10 @@
 
 Cards are named as people name them ("Nori 4", in the ingredient's colour), bowls are
 numbered 1 to 3, and every label and sentence is a message of the game's catalog
-(``locale/messages.pot``). The story of the game is told by the session from the view's
-``history`` (:mod:`.words`); the notation is shown only by ``help``.
+(``locale/messages.pot``), in the session's language: each method takes ``locale`` (and
+``names``, how the session calls each seat) as optional keywords. The story of the game is
+told by the session from the view's ``history`` (:mod:`.words`); the notation is shown only
+by ``help``.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from gametable.core.game import Action, Result, View
-from gametable.core.words import Msg, Seat, render
+from gametable.core.words import DEFAULT_LOCALE, Msg, Seat, render
 from gametable.games.ramen_ramen.cards import CARD_BY_NAME, INGREDIENT_IDS, POINTS_BY_TYPES
 from gametable.games.ramen_ramen.history import TEAM_NAMES
 from gametable.games.ramen_ramen.scoring import CRITICS_BANDS, critics_band, stars_text
@@ -37,29 +39,61 @@ COLOURS = {
 WORDS = RamenWords()
 
 
-def say(msg: Msg | Seat, view: View | None = None) -> str:
-    """A message (or a seat) in English, told to the view's seat ("you")."""
-    if isinstance(msg, Seat):
-        msg = Msg("ramen_ramen.ui.name", who=msg)
-    return render(msg, viewer=None if view is None else view.get("seat"))
+class Words:
+    """Messages rendered in one language for one reader: the session's ``locale``, its
+    ``names`` for the seats, and the seat whose view it is ("you")."""
+
+    def __init__(
+        self,
+        locale: str = DEFAULT_LOCALE,
+        names: Sequence[str] | None = None,
+        view: View | None = None,
+    ) -> None:
+        self.locale = locale
+        self.names = names
+        self.viewer = None if view is None else view.get("seat")
+
+    def __call__(self, msg: Msg | Seat, viewer: bool = True) -> str:
+        """``msg`` (or a seat) in words; ``viewer=False``: as anyone reads it (a seat is
+        then named, not "you")."""
+        if isinstance(msg, Seat):
+            msg = Msg("ramen_ramen.ui.name", who=msg)
+        return render(
+            msg,
+            locale=self.locale,
+            names=self.names,
+            viewer=self.viewer if viewer else None,
+        )
+
+    def card(self, name: str) -> Text:
+        """A card in words, in its ingredient's colour."""
+        colour = COLOURS[INGREDIENT_IDS[CARD_BY_NAME[name] >> 3]]
+        return Text(self(card(name)), style=f"bold {colour}")
+
+    def cards(self, names: Sequence[str], empty: Msg | None = None) -> Text:
+        if not names:
+            return Text(self(empty or Msg("ramen_ramen.ui.none")), style="dim")
+        return Text(self(Msg("ramen_ramen.ui.separator"))).join(self.card(n) for n in names)
 
 
-def card_text(name: str) -> Text:
+def card_text(name: str, locale: str = DEFAULT_LOCALE) -> Text:
     """A card in words, in its ingredient's colour."""
-    colour = COLOURS[INGREDIENT_IDS[CARD_BY_NAME[name] >> 3]]
-    return Text(render(card(name)), style=f"bold {colour}")
+    return Words(locale).card(name)
 
 
-def cards_text(names: Sequence[str], empty: Msg | None = None) -> Text:
-    if not names:
-        return Text(render(empty or Msg("ramen_ramen.ui.none")), style="dim")
-    return Text(", ").join(card_text(n) for n in names)
+def cards_text(
+    names: Sequence[str], empty: Msg | None = None, locale: str = DEFAULT_LOCALE
+) -> Text:
+    return Words(locale).cards(names, empty)
 
 
-def notation_help() -> str:
+def notation_help(locale: str = DEFAULT_LOCALE) -> str:
     """The notation guide (``help``): the rules' numbers come from the rules."""
     table = " ".join(f"{types}→{pts}" for types, pts in enumerate(POINTS_BY_TYPES) if types)
-    return render(Msg("ramen_ramen.ui.notation_help", serve_sum=SERVE_SUM, points_table=table))
+    return render(
+        Msg("ramen_ramen.ui.notation_help", serve_sum=SERVE_SUM, points_table=table),
+        locale=locale,
+    )
 
 
 def _seat_name(view: View, seat: int) -> Msg | Seat:
@@ -79,9 +113,17 @@ def _owner(view: View, bowl: dict[str, Any]) -> Msg | Seat:
 
 
 class RamenTextUI:
-    """The :class:`~gametable.core.textui.TextUI` of Ramen! Ramen!."""
+    """The :class:`~gametable.core.textui.TextUI` of Ramen! Ramen!, in the session's
+    language (``locale``) and with its seats' ``names``, both optional keywords."""
 
-    def render_view(self, view: View) -> RenderableType:
+    def render_view(
+        self,
+        view: View,
+        *,
+        locale: str = DEFAULT_LOCALE,
+        names: Sequence[str] | None = None,
+    ) -> RenderableType:
+        say = Words(locale, names, view)
         parts: list[RenderableType] = []
         players = view["players"]
         me = view.get("seat")
@@ -100,7 +142,7 @@ class RamenTextUI:
                 " — ",
                 say(Msg("ramen_ramen.ui.deck", count=view["deck_size"])),
                 " — ",
-                (say(status, view), "bold"),
+                (say(status), "bold"),
             )
         )
         bowls = Table(title=say(Msg("ramen_ramen.ui.bowls")), title_justify="left", expand=False)
@@ -116,8 +158,8 @@ class RamenTextUI:
         for bowl in view["bowls"]:
             bowls.add_row(
                 str(bowl["place"] + 1),
-                say(_owner(view, bowl), view),
-                cards_text(bowl["cards"], Msg("ramen_ramen.ui.empty")),
+                say(_owner(view, bowl)),
+                say.cards(bowl["cards"], Msg("ramen_ramen.ui.empty")),
                 f"{bowl['sum']}/{bowl['serve_sum']}",
                 f"{bowl['ingredients']}/{bowl['all_ingredients']}",
                 say(points(bowl["points"])) if bowl["cards"] else "",
@@ -125,15 +167,18 @@ class RamenTextUI:
         parts.append(bowls)
         parts.append(
             Text.assemble(
-                (say(Msg("ramen_ramen.ui.fridge")) + ": ", "bold"),
-                cards_text(view["fridge"], Msg("ramen_ramen.ui.empty")),
+                (say(Msg("ramen_ramen.ui.label", label=Msg("ramen_ramen.ui.fridge"))), "bold"),
+                say.cards(view["fridge"], Msg("ramen_ramen.ui.empty")),
             )
         )
         if view["hand"] is not None:
             parts.append(
                 Text.assemble(
-                    (say(Msg("ramen_ramen.ui.your_hand")) + ": ", "bold"),
-                    cards_text(view["hand"], Msg("ramen_ramen.ui.empty")),
+                    (
+                        say(Msg("ramen_ramen.ui.label", label=Msg("ramen_ramen.ui.your_hand"))),
+                        "bold",
+                    ),
+                    say.cards(view["hand"], Msg("ramen_ramen.ui.empty")),
                 )
             )
         table = Table(title=say(Msg("ramen_ramen.ui.players")), title_justify="left")
@@ -142,7 +187,8 @@ class RamenTextUI:
         served = view["served"]
         for seat in range(players):
             side = seat % 2 if players == 4 else seat
-            label = say(_seat_name(view, seat))  # "Seat 1", not "you", in a list of seats
+            # "Seat 1", not "you", in a list of seats
+            label = say(_seat_name(view, seat), viewer=False)
             if seat == me:
                 label = say(Msg("ramen_ramen.ui.you_mark", seat=label))
             count = str(served[side]["count"])
@@ -152,7 +198,7 @@ class RamenTextUI:
                 label,
                 str(view["hand_sizes"][seat]),
                 count,
-                cards_text(view["last_pick"][seat]),
+                say.cards(view["last_pick"][seat]),
             )
         parts.append(table)
         if players == 1:
@@ -161,22 +207,29 @@ class RamenTextUI:
                 parts.append(
                     Text.assemble(
                         "  ",
-                        say(Msg("ramen_ramen.ui.served")),
-                        ": ",
-                        cards_text(cards),
+                        say(Msg("ramen_ramen.ui.label", label=Msg("ramen_ramen.ui.served"))),
+                        say.cards(cards),
                         f" — {say(points(worth))}",
                     )
                 )
             if side["points"] is not None:
                 parts.append(Text(say(Msg("ramen_ramen.ui.score", points=points(side["points"])))))
+        if view["discard_count"]:
             parts.append(
                 Text(say(Msg("ramen_ramen.ui.set_aside", count=view["discard_count"])), style="dim")
             )
         return Group(*parts)
 
-    def render_result(self, result: Result) -> RenderableType:
+    def render_result(
+        self,
+        result: Result,
+        *,
+        locale: str = DEFAULT_LOCALE,
+        names: Sequence[str] | None = None,
+    ) -> RenderableType:
         """Each side's served bowls, their ingredients and points (the session then tells
         who won, by which tie-break, and the critics' verdict, in words)."""
+        say = Words(locale, names)
         details = result.details
         players = sum(len(side["seats"]) for side in details["sides"])
         parts: list[RenderableType] = []
@@ -195,7 +248,7 @@ class RamenTextUI:
                 )
             for i, bowl in enumerate(side["bowls"], 1):
                 table.add_row(
-                    str(i), cards_text(bowl["cards"]), str(bowl["ingredients"]), str(bowl["points"])
+                    str(i), say.cards(bowl["cards"]), str(bowl["ingredients"]), str(bowl["points"])
                 )
             table.add_row(
                 "",
@@ -216,8 +269,8 @@ class RamenTextUI:
         if details.get("unserved"):
             parts.append(
                 Text.assemble(
-                    say(Msg("ramen_ramen.ui.unserved")) + ": ",
-                    Text(" | ").join(cards_text(b) for b in details["unserved"]),
+                    say(Msg("ramen_ramen.ui.label", label=Msg("ramen_ramen.ui.unserved"))),
+                    Text(" | ").join(say.cards(b) for b in details["unserved"]),
                 )
             )
         if "verdict" in details:
@@ -225,11 +278,19 @@ class RamenTextUI:
             parts.append(Text(stars_text(float(CRITICS_BANDS[band][1])), style="bold yellow"))
         return Group(*parts)
 
-    def notation_help(self) -> str:
-        return notation_help()
+    def notation_help(self, *, locale: str = DEFAULT_LOCALE) -> str:
+        return notation_help(locale)
 
-    def describe_legal(self, view: View, legal: Sequence[Action]) -> RenderableType:
+    def describe_legal(
+        self,
+        view: View,
+        legal: Sequence[Action],
+        *,
+        locale: str = DEFAULT_LOCALE,
+        names: Sequence[str] | None = None,
+    ) -> RenderableType:
         """Every legal decision in words, numbered as ``#n`` picks it."""
+        say = Words(locale, names, view)
         if not legal:
             return Text(say(Msg("ramen_ramen.ui.legal.none")))
         if view["phase"] in ("take", "take2"):
@@ -240,7 +301,7 @@ class RamenTextUI:
             heading = Msg("ramen_ramen.ui.legal.play")
         lines = [Text(say(heading))]
         for n, action in enumerate(legal, 1):
-            lines.append(Text(f"#{n} {say(WORDS.decision(action, view), view)}"))
+            lines.append(Text(f"#{n} {say(WORDS.decision(action, view))}"))
         return Group(*lines)
 
 

@@ -22,7 +22,7 @@ from gametable.core.errors import IllegalAction, NotationError, OptionError
 from gametable.core.events import Event
 from gametable.core.game import JSON, Action, Game, GameInfo, OptionSpec, Preview, View
 from gametable.core.rng import Rng
-from gametable.core.words import Msg, render
+from gametable.core.words import Msg
 from gametable.games.rummikub.actions import DECISIONS, TILE, play_of_sets
 from gametable.games.rummikub.match import Match
 from gametable.games.rummikub.notation import format_notation, parse_notation, view_table
@@ -39,6 +39,8 @@ from gametable.games.rummikub.state import (
 from gametable.games.rummikub.tiles import (
     ALL_TILES,
     COLOUR_NAMES,
+    COLOUR_SHAPES,
+    COLOUR_SYMBOLS,
     JOKER,
     JOKER_BASE,
     KINDS,
@@ -65,6 +67,7 @@ from gametable.games.rummikub.tiles import (
 
 if TYPE_CHECKING:
     from gametable.core.agent import AgentFactory
+    from gametable.core.lessons import Lesson
     from gametable.core.textui import TextUI
     from gametable.games.rummikub.words import RummikubWords
 
@@ -307,7 +310,9 @@ class RummikubGame(Game):
         a joker on a rack), ``joker``, ``stands_for`` (the tile a joker on the table stands
         for), ``rack`` (the tile's id on a rack: ``J`` for any joker) and its ``name`` in
         words; and the four ``colours`` by name, in the game's order (K R B O), with their
-        names in words."""
+        names in words and the symbol each colour's tiles carry (``symbol``, a character,
+        and ``shape``, its name: black ● circle, red ◆ diamond, blue ■ square, orange ▲
+        triangle), so that no colour is told by colour alone."""
         tiles: dict[str, dict[str, Any]] = {}
         for code in range(52):
             name = tile_name(code)
@@ -336,7 +341,15 @@ class RummikubGame(Game):
                 "rack": "J",
                 "name": placed_msg(JOKER_BASE + face),
             }
-        colours = {name: {"order": i, "name": colour_msg(i)} for i, name in enumerate(COLOUR_NAMES)}
+        colours = {
+            name: {
+                "order": i,
+                "name": colour_msg(i),
+                "symbol": COLOUR_SYMBOLS[i],
+                "shape": COLOUR_SHAPES[i],
+            }
+            for i, name in enumerate(COLOUR_NAMES)
+        }
         return {"tiles": tiles, "colours": colours}
 
     def preview(self, view: View, draft: JSON) -> Preview:
@@ -350,8 +363,9 @@ class RummikubGame(Game):
         - ``sets``, per set of the draft: ``valid``; ``tiles``, the set as it reads
           (ordered as on the table: a run going up, a group by colour; each joker with
           the tile it stands for); ``kind`` (``"run"``, ``"group"``) and ``value`` when
-          valid, else ``problem`` (a few words: "gap at 6", in English for now: see
-          :func:`_invalid`); ``readings``, every way the
+          valid, else ``problem`` (a few words: "gap at 6", a
+          :class:`~gametable.core.words.Msg` the server renders in the reader's
+          language); ``readings``, every way the
           set reads when its jokers could stand for other tiles, and ``reading``, the
           index of the one chosen;
         - ``laid``: how many rack tiles the draft lays;
@@ -414,6 +428,23 @@ class RummikubGame(Game):
         return Preview(facts, None, True)
 
     # -- front ends ---------------------------------------------------------------------
+
+    def rules_section(self, view: View) -> str:
+        """The section of the rules (``rules/<language>.md``) for the decision ``view``
+        asks for: before the seat's initial meld, the initial meld's (``meld``); once the
+        game is over, the scoring (``scoring``); else the turn (``turn``)."""
+        if view.get("phase") == "over":
+            return "scoring"
+        seat = view.get("seat")
+        if type(seat) is int and not view["melded"][seat]:
+            return "meld"
+        return "turn"
+
+    def lesson(self) -> Lesson:
+        """A guided first game against one scripted opponent (:mod:`.lesson`)."""
+        from gametable.games.rummikub.lesson import lesson
+
+        return lesson()
 
     def hint_bot(self, players: int) -> tuple[str, dict[str, Any]]:
         """The exact solver: the most tiles laid, in milliseconds."""
@@ -540,7 +571,9 @@ def _joker_fault(naturals: Sequence[int], size: int) -> tuple[str, dict[str, Any
     gap = [n for n in range(low, high + 1) if n not in numbers]
     if not gap:  # pragma: no cover - such tiles always read as a run
         return "mixed", {}
-    return "run_gap", {"low": gap[0] + 1, "high": gap[-1] + 1, "count": len(gap)}
+    if len(gap) == 1:
+        return "run_gap", {"number": gap[0] + 1}
+    return "run_gaps", {"low": gap[0] + 1, "high": gap[-1] + 1, "count": len(gap)}
 
 
 def _words(s: Sequence[int]) -> list[Msg]:
@@ -561,10 +594,9 @@ def _valid(s: Set, readings: list[Set], index: int) -> dict[str, Any]:
 
 
 def _invalid(s: Sequence[int], problem: Msg) -> dict[str, Any]:
-    # The preview's facts go to the browser as they are (JSON): the few words of the problem
-    # are rendered here, in English (Game.preview is given no language; the message, which
-    # the server renders in the player's, says the first set's fault in full).
-    return {"valid": False, "tiles": [_tile_id(p) for p in s], "problem": render(problem)}
+    # The few words of the problem stay a message: the server renders the preview's facts
+    # in the reader's language.
+    return {"valid": False, "tiles": [_tile_id(p) for p in s], "problem": problem}
 
 
 class Determinizer:

@@ -32,6 +32,12 @@ from gametable.core.words import Msg
 COLOURS = "KRBO"
 """Colour letters in canonical order: black, red, blue, orange."""
 COLOUR_NAMES = ("black", "red", "blue", "orange")
+COLOUR_SYMBOLS = ("●", "◆", "■", "▲")
+"""A symbol per colour (black ●, red ◆, blue ■, orange ▲), drawn on every tile beside its
+number (the browser, the terminal, the rules' legend), so the four colours are told apart
+without colour: red and black look alike in grayscale or to a red-blind eye."""
+COLOUR_SHAPES = ("circle", "diamond", "square", "triangle")
+"""The shape of each colour's symbol, by name (the browser draws it)."""
 JOKER = 52
 """The code of a joker on a rack (either joker: they play the same)."""
 JOKER_BASE = 64
@@ -238,8 +244,10 @@ def _fault(s: Sequence[int]) -> tuple[str, dict[str, Any]] | None:
                 return "run_repeats", {"tile": tile_msg(colours[0] * 13 + a - 1)}
             if b < a:
                 return "run_order", {}
-            if b > a + 1:
-                return "run_gap", {"low": a + 1, "high": b - 1, "count": b - a - 1}
+            if b == a + 2:
+                return "run_gap", {"number": a + 1}
+            if b > a + 2:
+                return "run_gaps", {"low": a + 1, "high": b - 1, "count": b - a - 1}
         return None
     return "mixed", {}
 

@@ -24,8 +24,23 @@
 //   bowls (Eat is offered on every bowl with cards, and explained when it cannot be).
 // - "Use a spoon", then the bowl to take the top card from, then one of your bowls.
 // - After a Restock that revealed a Nori and a Chili, the banner asks which one first.
+//
+// The keyboard (listed in the help, `help`): 1–5 choose a card of the hand; the focus then
+// goes to the first bowl it can go to, and the arrow keys move between those bowls; p goes
+// to the Pantry and the deck, b to the bowls (where the chosen card can go, else the Eat
+// and Empty buttons), u takes a spoon. Each group of buttons (the hand, the Pantry, the
+// bowls a card can go to, the Eat and Empty buttons, a banner's choices) is one stop of the
+// Tab key, the arrow keys moving within it (a roving tab stop).
+//
+// Nothing moves the page by itself: a banner that appears takes the keyboard focus without
+// scrolling (it stays in view: it is sticky at the top of the table), and the focus follows
+// a choice to its bowls only when the choice was made with the keyboard.
+//
+// For screen readers, a button's name is the sentence of what it does ("Eggs: draw it"),
+// with the card's picture and visible words hidden from them (`aria-hidden`), so that the
+// name and the visible label never disagree.
 import {
-  html, useEffect, useMemo, useRef, cx, seatName, useStateFor,
+  html, useEffect, useLayoutEffect, useMemo, useRef, cx, seatName, useStateFor,
 } from "gametable/ui.js";
 import { t } from "gametable/i18n.js";
 
@@ -92,40 +107,48 @@ const SHAPES = {
 };
 
 function Emblem({ info }) {
-  return html`<svg class="rf-emblem" viewBox="0 0 40 40" aria-hidden="true">${SHAPES[info.ingredient] || ""}</svg>`;
+  return html`<svg class="rf-emblem" viewBox="0 0 40 40" aria-hidden="true" focusable="false">${SHAPES[info.ingredient] || ""}</svg>`;
 }
 
-/** A face-up card (hand, Pantry): a button when it can be chosen. */
-export function Card({ game, code, onClick, playable, selected, hinted, revealed, label, small, toggle }) {
+/** What a screen reader says for something drawn: ``shown`` for the eyes (hidden from
+ * screen readers), ``said`` for the ears (hidden from the eyes). */
+function Said({ said }) {
+  return html`<span class="sr-only">${said}</span>`;
+}
+
+/** A face-up card (hand, Pantry): a button when it can be chosen (its name for screen
+ * readers is ``label``, what choosing it does), else a picture named by the card. */
+export function Card({ game, code, onClick, playable, selected, hinted, revealed, label, small, toggle, rove }) {
   const info = cardInfo(game, code);
-  const body = html`
-    <span class="rf-card-band">${categoryName(game, info)}</span>
+  const face = html`
+    <span class="rf-card-band" aria-hidden="true">${categoryName(game, info)}</span>
     <${Emblem} info=${info} />
-    <span class="rf-card-name">${info.short}</span>
-    ${!small && html`<span class="rf-card-rule">${info.rule}</span>`}`;
+    <span class="rf-card-name" aria-hidden="true">${info.short}</span>
+    ${!small && html`<span class="rf-card-rule" aria-hidden="true">${info.rule}</span>`}`;
   const classes = cx("rf-card", `cat-${looks(info)}`, small && "small", playable && "playable",
     selected && "selected", hinted && "hinted", revealed && "revealed");
   const title = `${info.name} — ${info.rule}`;
   if (!onClick) {
-    return html`<span class=${classes} data-card=${code} title=${title} aria-label=${label || info.name}>${body}</span>`;
+    return html`<span class=${classes} data-card=${code} title=${title} role="img" aria-label=${label || info.name}>${face}</span>`;
   }
-  return html`<button type="button" class=${classes} data-card=${code} title=${title}
-      aria-pressed=${toggle ? (selected ? "true" : "false") : undefined} aria-label=${label || info.name} onClick=${onClick}>${body}</button>`;
+  return html`<button type="button" class=${classes} data-card=${code} title=${title} data-rove=${rove}
+      aria-pressed=${toggle ? (selected ? "true" : "false") : undefined} onClick=${onClick}>${face}<${Said} said=${label || info.name} /></button>`;
 }
 
-/** A card in a bowl or a list: a small chip. */
+/** A card in a bowl or a list: a small chip, its name written out. */
 function Chip({ game, code, top, extra }) {
   const info = cardInfo(game, code);
   return html`<span class=${cx("rf-chip", `cat-${looks(info)}`, top && "top", extra)} data-card=${code}
       title=${info.name}><${Emblem} info=${info} /><span>${info.short}</span></span>`;
 }
 
-function CardBack({ label, small }) {
-  return html`<span class=${cx("rf-back", small && "small")} aria-label=${label || w("face_down")}></span>`;
+function CardBack({ label, small, hidden }) {
+  if (hidden) return html`<span class=${cx("rf-back", small && "small")} aria-hidden="true"></span>`;
+  return html`<span class=${cx("rf-back", small && "small")} role="img" aria-label=${label || w("face_down")}></span>`;
 }
 
 function Spoon({ used }) {
-  return html`<svg class=${cx("rf-spoon", used && "used")} viewBox="0 0 40 16" aria-hidden="true">
+  return html`<svg class=${cx("rf-spoon", used && "used")} viewBox="0 0 40 16" aria-hidden="true" focusable="false">
     <ellipse cx="9" cy="8" rx="8" ry="6" fill="currentColor"/><rect x="15" y="6.5" width="24" height="3" rx="1.5" fill="currentColor"/></svg>`;
 }
 
@@ -135,9 +158,13 @@ function signed(n) {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
 }
 
-/** "5 points", "1 point". */
+/** The parameters of a score that may be below zero: shown as ``score``, its size as
+ * ``count`` (which chooses the plural form: "−2 points" is plural in every language). */
+const scored = (n) => ({ score: n, count: Math.abs(n) });
+
+/** "5 points", "1 point", "−2 points". */
 function pts(n) {
-  return t("ramen_fury.points", { count: n });
+  return t("ramen_fury.points", scored(n));
 }
 
 const BASES = new Set(["vegetable_kinds", "protein_kinds", "pairs", "fury"]);
@@ -150,7 +177,7 @@ function breakdownText(parts) {
   if (parts.flavor) {
     const params = {
       flavor: msg(`ramen_fury.card.${parts.flavor}`), count: parts.count,
-      points: msg("ramen_fury.points", { count: parts.base }),
+      points: msg("ramen_fury.points", scored(parts.base)),
     };
     if (parts.basis === "alike") {
       if (parts.ingredient && parts.count >= 2) {
@@ -217,6 +244,61 @@ function readHint(hint, seat) {
   return out;
 }
 
+// -- the keyboard: roving tab stops ------------------------------------------------------------
+// Each group of buttons is one stop of the Tab key: its buttons carry ``data-rove=<group>``,
+// only the one last focused (else the first) is in the Tab order, and the arrow keys move
+// between them (Home and End to the first and last).
+
+const MOVES = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
+function roveItems(root, group) {
+  return [...root.querySelectorAll(`[data-rove="${group}"]`)].filter((el) => !el.disabled);
+}
+
+/** After each drawing: exactly one button of each group in the Tab order. */
+function settleRoving(root) {
+  if (!root) return;
+  const groups = new Set([...root.querySelectorAll("[data-rove]")].map((el) => el.dataset.rove));
+  for (const group of groups) {
+    const items = roveItems(root, group);
+    const current = items.find((el) => el === document.activeElement)
+      || items.find((el) => el.dataset.current === "1") || items[0];
+    for (const el of root.querySelectorAll(`[data-rove="${group}"]`)) {
+      el.tabIndex = el === current ? 0 : -1;
+      if (el !== current) delete el.dataset.current;
+    }
+    if (current) current.dataset.current = "1";
+  }
+}
+
+/** Arrow keys within the focused button's group. */
+function roveKey(e, root) {
+  const el = document.activeElement;
+  if (!root || !el || !el.dataset || !el.dataset.rove || !root.contains(el)) return false;
+  const items = roveItems(root, el.dataset.rove);
+  const at = items.indexOf(el);
+  let next = null;
+  if (e.key in MOVES) next = items[(at + MOVES[e.key] + items.length) % items.length];
+  else if (e.key === "Home") next = items[0];
+  else if (e.key === "End") next = items[items.length - 1];
+  if (!next) return false;
+  e.preventDefault();
+  next.focus();
+  settleRoving(root);
+  return true;
+}
+
+/** Focus the first enabled button of a group (the keyboard's jump to it); false if none. */
+function focusGroup(root, group) {
+  if (!root) return false;
+  const items = roveItems(root, group);
+  const first = items.find((el) => el.classList.contains("legal") || el.classList.contains("playable")) || items[0];
+  if (!first) return false;
+  first.focus();
+  settleRoving(root);
+  return true;
+}
+
 // -- pieces of the table ----------------------------------------------------------------------
 
 function BowlCards({ game, bowl, highlightTop }) {
@@ -239,7 +321,7 @@ function ScoreLine({ game, bowl }) {
   const why = breakdownText(bowl.breakdown);
   if (bowl.eaten) {
     return html`<div class="rf-score eaten"><b><span class="rf-eaten-mark">${w("eaten")}</span> ${pts(bowl.points)}</b>
-      <span title=${why}>${why}</span></div>`;
+      <span class="rf-why">${why}</span></div>`;
   }
   if (!bowl.cards.length) return html`<div class="rf-score muted"><span>${w("empty_bowl")}</span></div>`;
   if (bowl.eat_needs === "flavor") {
@@ -248,28 +330,30 @@ function ScoreLine({ game, bowl }) {
   if (bowl.eat_needs === "ingredient") {
     return html`<div class="rf-score muted"><span>${w("needs_ingredient", { flavor: cardInfo(game, bowl.flavor).short })}</span></div>`;
   }
-  return html`<div class="rf-score"><b>${w("if_eaten", { points: pts(bowl.points) })}</b><span title=${why}>${why}</span></div>`;
+  return html`<div class="rf-score"><b>${w("if_eaten", { points: pts(bowl.points) })}</b><span class="rf-why">${why}</span></div>`;
 }
 
+/** A bowl: its head (number, Flavor), its cards and what it scores. When a choice on the
+ * table can go there (a card, a spoon, a revealed card), a button lies over the whole bowl
+ * (``rf-pick``): a click anywhere on the bowl, or Enter on it, picks it. */
 function Bowl({ game, bowl, seat, index, owner, mine, big, target, hinted, onPick, pickLabel, actions, spoonTop }) {
   const label = mine ? w("your_bowl", { bowl: index + 1 }) : w("their_bowl", { owner, bowl: index + 1 });
   const flavor = bowl.flavor ? cardInfo(game, bowl.flavor) : null;
-  const head = html`
-    <div class="rf-bowl-head" title=${w("bowl_fill", { count: bowl.cards.length, capacity: bowl.capacity })}>
-      <b>${w("bowl", { bowl: index + 1 })}</b>
-      ${flavor && html`<span class=${cx("rf-flavor", `fl-${flavor.ingredient}`)}>${flavor.short}</span>`}
-    </div>`;
-  const inner = html`
-    ${head}
-    <${BowlCards} game=${game} bowl=${bowl} highlightTop=${spoonTop} />
-    <${ScoreLine} game=${game} bowl=${bowl} />`;
   return html`
     <div class=${cx("rf-bowl", big && "big", mine && "mine", bowl.eaten && "is-eaten", target && "target", hinted && "hinted")}
          data-seat=${seat} data-bowl=${index} data-flavor=${bowl.flavor ? "yes" : "no"} data-points=${bowl.points === null ? "" : bowl.points}>
-      ${onPick
-        ? html`<button type="button" class=${cx("rf-bowl-body", target && "target")} onClick=${onPick}
-              aria-label=${pickLabel ? w("bowl_and_what", { bowl: label, what: pickLabel }) : label}>${inner}</button>`
-        : html`<div class="rf-bowl-body" aria-label=${label}>${inner}</div>`}
+      <div class=${cx("rf-bowl-body", target && "target", onPick && "pickable")} role="group" aria-label=${label}>
+        <div class="rf-bowl-head" title=${w("bowl_fill", { count: bowl.cards.length, capacity: bowl.capacity })}>
+          <b aria-hidden="true">${w("bowl", { bowl: index + 1 })}</b>
+          ${flavor && html`<span class=${cx("rf-flavor", `fl-${flavor.ingredient}`)}
+            title=${w("bowl_flavor", { flavor: flavor.name })}>${flavor.short}</span>`}
+        </div>
+        <${BowlCards} game=${game} bowl=${bowl} highlightTop=${spoonTop} />
+        <${ScoreLine} game=${game} bowl=${bowl} />
+        ${onPick && html`<button type="button" class=${cx("rf-pick", target && "legal")} onClick=${onPick}
+            data-rove=${target ? "pick" : undefined} tabindex=${target ? undefined : "-1"}>
+          <${Said} said=${pickLabel ? w("bowl_and_what", { bowl: label, what: pickLabel }) : label} /></button>`}
+      </div>
       ${actions}
     </div>`;
 }
@@ -300,14 +384,15 @@ function TurnStrip({ frame, view, seat, seats, legal }) {
     return { state: now ? "now" : "todo", text };
   });
   if (view.phase === "over") {
-    return html`<div class="rf-strip over" aria-label=${w("turn")}><b>${w("game_over")}</b></div>`;
+    return html`<div class="rf-strip over" role="group" aria-label=${w("turn")}><b>${w("game_over")}</b></div>`;
   }
   return html`
-    <div class=${cx("rf-strip", current === seat && "mine")} aria-label=${w("this_turn")}>
+    <div class=${cx("rf-strip", current === seat && "mine")} role="group" aria-label=${w("this_turn")}>
       <b class="rf-who">${who}</b>
       <ol class="rf-steps">
-        ${steps.map((s, i) => html`<li class=${cx("rf-step", s.state)} aria-label=${w("step", { number: i + 1, what: s.text })}>
-          <span class="n">${s.state === "done" ? "✓" : i + 1}</span><span>${s.text}</span></li>`)}
+        ${steps.map((s, i) => html`<li class=${cx("rf-step", s.state)}>
+          <span class="n" aria-hidden="true">${s.state === "done" ? "✓" : i + 1}</span>
+          <span class="sr-only">${w("step", { number: i + 1, what: s.text })}</span><span aria-hidden="true">${s.text}</span></li>`)}
       </ol>
       ${frees.length > 0 && html`<span class="rf-frees">${w("free_plays_done", { what: frees.map((e) => e.text).join(" ") })}</span>`}
       ${view.final_round && html`<span class="rf-final" role="note">${w("final_round", { count: view.final_turns_left })}</span>`}
@@ -320,14 +405,37 @@ function PlayerInfo({ view, s }) {
   const eaten = bowls.filter((b) => b.eaten).length;
   return html`
     <div class="rf-info">
-      <span class="rf-spoons" aria-label=${w("spoons_left", { count: spoons })} title=${w("spoons_left", { count: spoons })}>
+      <span class="rf-spoons" role="img" aria-label=${w("spoons_left", { count: spoons })} title=${w("spoons_left", { count: spoons })}>
         ${Array.from({ length: view.limits.spoons }, (_, i) => html`<${Spoon} used=${i >= spoons} />`)}</span>
-      <span class="rf-eatenpts" aria-label=${w("points_eaten", { points: pts(view.points[s]) })}>
-        <b>${pts(view.points[s])}</b> · ${w("bowls_eaten", { count: eaten, bowls: bowls.length })}</span>
+      <span class="rf-eatenpts"><b>${pts(view.points[s])}</b> · ${w("bowls_eaten", { count: eaten, bowls: bowls.length })}</span>
+    </div>`;
+}
+
+/** One example of the rules (a ```example block of ``rules/<language>.md``), drawn with the
+ * game's cards: a bowl, what it scores (the example says: the browser computes no rule) and
+ * its caption, in the rules' language. */
+export function Example({ example, game }) {
+  const g = game || knownGame;
+  const cards = Array.isArray(example && example.bowl) ? example.bowl : [];
+  const points = example && typeof example.points === "number" ? example.points : null;
+  const names = cards.map((c) => cardInfo(g, c).name);
+  return html`
+    <div class="rf-example">
+      <div class="rf-example-bowl" role="img"
+           aria-label=${points === null ? w("bowl_cards", { cards: names }) : w("example", { cards: names, points: pts(points) })}>
+        <ol class="rf-stack" aria-hidden="true">
+          ${cards.map((c, i) => html`<li key=${i} class=${cx("rf-chip", `cat-${looks(cardInfo(g, c))}`)}>
+            <${Emblem} info=${cardInfo(g, c)} /><span>${cardInfo(g, c).short}</span></li>`)}
+        </ol>
+        ${points !== null && html`<b class="rf-example-points" aria-hidden="true">${w("example_points", { points: pts(points) })}</b>`}
+      </div>
+      ${example && example.caption && html`<p class="rf-example-caption">${example.caption}</p>`}
     </div>`;
 }
 
 // -- the table ---------------------------------------------------------------------------------
+
+const KEYS = new Set(["1", "2", "3", "4", "5", "6", "7", "8", "9", "p", "b", "u"]);
 
 function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly, game: given }) {
   const game = given || knownGame;
@@ -341,6 +449,10 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly, gam
   const limits = view.limits;
   const name = (code) => cardInfo(game, code).name;
   const short = (code) => cardInfo(game, code).short;
+  const root = useRef(null);
+  // How the last choice was made: with the keyboard ("key") the focus follows it to the
+  // bowls it can go to; with a pointer nothing moves (the page stays where the player is).
+  const input = useRef("pointer");
   // a selection belongs to its position: any new state from the table drops it
   const position = `${version}:${phase}:${view.actions_left}`;
   const [sel, setSel] = useStateFor(position, null); // {kind: "card", card} | {kind: "spoon", src} | {kind: "reveal", card}
@@ -350,17 +462,46 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly, gam
     window.addEventListener("keydown", key);
     return () => window.removeEventListener("keydown", key);
   }, [sel]);
-  // A pending choice takes the keyboard focus (and scrolls into view) when it appears;
-  // the prompt, not a button in it, so that no key press answers it by accident.
+  useEffect(() => {
+    const key = () => { input.current = "key"; };
+    const pointer = () => { input.current = "pointer"; };
+    window.addEventListener("keydown", key, true);
+    window.addEventListener("pointerdown", pointer, true);
+    return () => { window.removeEventListener("keydown", key, true); window.removeEventListener("pointerdown", pointer, true); };
+  }, []);
+  useLayoutEffect(() => {
+    const el = root.current;
+    settleRoving(el);
+    // A move made with the keyboard takes its button away: the focus stays on the table
+    // (the hand, else the Pantry) rather than falling back to the top of the page.
+    const active = document.activeElement;
+    if (el && input.current === "key" && (!active || active === document.body)) {
+      const next = roveItems(el, "hand")[0] || roveItems(el, "pantry")[0];
+      if (next) { next.focus(); settleRoving(el); }
+    }
+  });
+
+  // A pending choice takes the keyboard focus when it appears — the banner itself, so that
+  // no key press answers it by accident — without scrolling: the banner is sticky at the top
+  // of the table, so it is in view wherever the player is on the table. The focus is left
+  // alone when it is in a dialog or elsewhere on the page (the story, the settings).
   const promptRef = useRef(null);
   const asking = !readOnly && seat !== null && legal.length > 0 && ["discard", "reveal", "free"].includes(phase);
   useEffect(() => {
     const el = promptRef.current;
     if (!asking || !el) return;
     const active = document.activeElement;
-    if (active && active.closest && active.closest(".modal")) return;
-    el.focus(); // the prompt itself: read out, and Tab goes on to its choices
+    const free = !active || active === document.body || (root.current && root.current.contains(active));
+    if (!free) return;
+    el.focus({ preventScroll: true });
   }, [asking, phase, version]);
+
+  // A card or the spoon chosen with the keyboard: the focus goes to the first bowl it can go to.
+  const selKey = sel ? `${sel.kind}:${sel.card || ""}:${sel.src || ""}` : "";
+  useEffect(() => {
+    if (!sel || input.current !== "key") return;
+    focusGroup(root.current, "pick");
+  }, [selKey]);
 
   // In the reveal phase with a single revealed kind, that card is the one to place.
   const revealedKinds = [...new Set((view.revealed || []).map((slot) => view.pantry[slot]).filter(Boolean))];
@@ -430,6 +571,47 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly, gam
     if (s !== seat) others.push(s);
   }
 
+  const canSelectCard = (c) => myTurn && (phase === "action" || phase === "free")
+    && ((phase === "action" && L.prep.has(c)) || L.place.has(c));
+  const spoonLegal = inAction && L.spoon.length > 0;
+
+  // The table's keys (see the help): a card of the hand by its place, the Pantry, the bowls,
+  // a spoon. Not while typing, nor with a dialog open, nor with a modifier key.
+  function onKey(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey || !KEYS.has(e.key)) return;
+    const target = e.target;
+    if (target && (["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName) || target.isContentEditable)) return;
+    if (document.querySelector(".modal")) return;
+    const el = root.current;
+    if (!el || readOnly || seat === null) return;
+    if (/^[1-9]$/.test(e.key)) {
+      const i = Number(e.key) - 1;
+      if (i >= hand.length) return;
+      e.preventDefault();
+      const button = el.querySelectorAll(".rf-hand .rf-cards > .rf-card")[i];
+      if (phase === "discard") { if (button && button.focus) button.focus(); return; }
+      const c = hand[i];
+      if (!canSelectCard(c)) return;
+      const chosen = sel && sel.kind === "card" && sel.card === c && sel.at === i;
+      if (button && button.focus) button.focus({ preventScroll: true });
+      setSel(chosen ? null : { kind: "card", card: c, at: i });
+      return;
+    }
+    if (e.key === "p") { if (focusGroup(el, "pantry")) e.preventDefault(); return; }
+    if (e.key === "b") { if (focusGroup(el, "pick") || focusGroup(el, "actions")) e.preventDefault(); return; }
+    if (e.key === "u" && spoonLegal) {
+      e.preventDefault();
+      setSel(sel && sel.kind === "spoon" ? null : { kind: "spoon", src: null });
+    }
+  }
+  const onKeyRef = useRef(onKey);
+  onKeyRef.current = onKey;
+  useEffect(() => {
+    const key = (e) => onKeyRef.current(e);
+    window.addEventListener("keydown", key);
+    return () => window.removeEventListener("keydown", key);
+  }, []);
+
   function renderBowl(s, b, big) {
     const bowl = view.bowls[s][b];
     const key = bowlKey(s, b);
@@ -439,19 +621,22 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly, gam
     const hinted = H.bowl === key || H.src === key || (mine && H.own === b);
     const spoonTop = sel && sel.kind === "spoon" && !sel.src && L.spoon.some((m) => m.src === key);
     let actions = null;
-    if (mine && inAction && bowl.cards.length && !bowl.eaten) {
-      const eat = L.eat.get(b);
-      const empty = L.empty.get(b);
+    // Eat and Empty stay under each of my bowls with cards all game (disabled when they
+    // cannot be used now), so that the table keeps its shape from one turn to the next.
+    if (mine && !readOnly && bowl.cards.length && !bowl.eaten && phase !== "over") {
+      const eat = inAction ? L.eat.get(b) : undefined;
+      const empty = inAction ? L.empty.get(b) : undefined;
       const why = bowl.eat_needs === "flavor" ? w("needs_flavor")
         : bowl.eat_needs === "ingredient" ? w("needs_ingredient", { flavor: cardInfo(game, bowl.flavor).short }) : "";
       const worth = eat && bowl.points !== null;
       actions = html`<div class="rf-bowl-actions">
-        <button type="button" class=${cx("rf-eat", eat && "legal", H.type === "eat" && H.own === b && "hinted")}
-          onClick=${() => send(eat, { type: "eat", bowl: b })} title=${eat ? w("eat_title") : why}
-          aria-label=${worth ? w("eat_label_points", { bowl: b + 1, points: pts(bowl.points) }) : w("eat_label", { bowl: b + 1 })}>${w("eat")}${worth ? html` <b>${pts(bowl.points)}</b>` : ""}</button>
-        <button type="button" class=${cx("rf-empty", empty && "legal", H.type === "empty" && H.own === b && "hinted")}
-          onClick=${() => send(empty, { type: "empty", bowl: b })} title=${w("empty_title")}
-          aria-label=${w("empty_label", { bowl: b + 1 })}>${w("empty")}</button>
+        <button type="button" class=${cx("rf-eat", eat && "legal", H.type === "eat" && H.own === b && "hinted")} data-rove="actions"
+          disabled=${!inAction} onClick=${() => send(eat, { type: "eat", bowl: b })} title=${eat ? w("eat_title") : why}>
+          <span aria-hidden="true">${w("eat")}${worth ? html` <b>${pts(bowl.points)}</b>` : ""}</span>
+          <${Said} said=${worth ? w("eat_label_points", { bowl: b + 1, points: pts(bowl.points) }) : w("eat_label", { bowl: b + 1 })} /></button>
+        <button type="button" class=${cx("rf-empty", empty && "legal", H.type === "empty" && H.own === b && "hinted")} data-rove="actions"
+          disabled=${!inAction} onClick=${() => send(empty, { type: "empty", bowl: b })} title=${w("empty_title")}>
+          <span aria-hidden="true">${w("empty")}</span><${Said} said=${w("empty_label", { bowl: b + 1 })} /></button>
       </div>`;
     }
     return html`<${Bowl} key=${key} game=${game} bowl=${bowl} seat=${s} index=${b} owner=${owner} mine=${mine} big=${big}
@@ -463,34 +648,35 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly, gam
   let prompt = null;
   if (myTurn && phase === "discard") {
     prompt = html`
-      <div class="rf-prompt" role="group" aria-label=${w("discard_prompt")} tabindex="-1" ref=${promptRef}>
+      <div class="rf-prompt" role="group" aria-label=${w("discard_prompt")} tabindex="-1" ref=${promptRef} data-prompt="discard">
         <p><b>${w("discard_hand", { count: hand.length, limit: limits.hand })}</b> ${w("discard_choose")}</p>
         <div class="rf-choices">
-          ${[...new Set(hand)].map((c) => html`<button type="button" class=${cx("rf-choice", H.hand === c && "hinted")}
-              onClick=${() => send(L.discard.get(c), { type: "discard", card: c })} aria-label=${w("discard_card", { card: name(c) })}>
-              <${Card} game=${game} code=${c} small=${true} label=${name(c)} /><span>${w("discard")}</span></button>`)}
+          ${[...new Set(hand)].map((c) => html`<button type="button" class=${cx("rf-choice", H.hand === c && "hinted")} data-rove="prompt" data-card=${c}
+              onClick=${() => send(L.discard.get(c), { type: "discard", card: c })}>
+              <span class="rf-choice-face" aria-hidden="true"><${Card} game=${game} code=${c} small=${true} label=${name(c)} /><span>${w("discard")}</span></span>
+              <${Said} said=${w("discard_card", { card: name(c) })} /></button>`)}
         </div>
       </div>`;
   } else if (myTurn && phase === "reveal") {
     const names = revealedKinds.map(name);
     prompt = html`
-      <div class="rf-prompt" role="group" aria-label=${w("reveal_prompt")} tabindex="-1" ref=${promptRef}>
+      <div class="rf-prompt" role="group" aria-label=${w("reveal_prompt")} tabindex="-1" ref=${promptRef} data-prompt="reveal">
         <p><b>${w("reveal_what", { cards: names })}</b> ${w("reveal_may", { count: revealedKinds.length })}</p>
         <div class="rf-choices">
           ${revealedKinds.length > 1 && revealedKinds.map((c) => html`
-            <button type="button" class=${cx("rf-choice", revealCard === c && "selected", H.card === c && "hinted")}
+            <button type="button" class=${cx("rf-choice", revealCard === c && "selected", H.card === c && "hinted")} data-rove="prompt" data-card=${c}
               aria-pressed=${revealCard === c ? "true" : "false"} onClick=${() => setSel({ kind: "reveal", card: c })}>
               ${w("reveal_use", { card: short(c) })}</button>`)}
           ${revealCard && html`<span class="rf-instr">${w("reveal_now", { card: short(revealCard) })}</span>`}
-          ${L.skip && html`<button type="button" class=${cx("rf-skip", H.type === "skip" && "hinted")} onClick=${() => send(L.skip)}>${w("reveal_leave")}</button>`}
+          ${L.skip && html`<button type="button" class=${cx("rf-skip", H.type === "skip" && "hinted")} data-rove="prompt" onClick=${() => send(L.skip)}>${w("reveal_leave")}</button>`}
         </div>
       </div>`;
   } else if (myTurn && phase === "free") {
     prompt = html`
-      <div class="rf-prompt calm" role="group" aria-label=${w("free_prompt")} tabindex="-1" ref=${promptRef}>
+      <div class="rf-prompt calm" role="group" aria-label=${w("free_prompt")} tabindex="-1" ref=${promptRef} data-prompt="free">
         <p><b>${w("free_done", { count: limits.actions_per_turn })}</b> ${w("free_may")}</p>
         <div class="rf-choices">
-          <button type="button" class=${cx("primary", "rf-end", H.type === "end" && "hinted")} onClick=${() => send(L.end, { type: "end" })}>${w("end_turn")}</button>
+          <button type="button" class=${cx("primary", "rf-end", H.type === "end" && "hinted")} data-rove="prompt" onClick=${() => send(L.end, { type: "end" })}>${w("end_turn")}</button>
         </div>
       </div>`;
   }
@@ -510,15 +696,16 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly, gam
     instr = w("instr_free", { card: short(sel.card) });
   }
 
-  const canSelectCard = (c) => myTurn && (phase === "action" || phase === "free")
-    && ((phase === "action" && L.prep.has(c)) || L.place.has(c));
-  const spoonLegal = inAction && L.spoon.length > 0;
   const rules = (game && game.components && game.components.rules) || [];
   const discarded = Object.entries(view.discard);
 
   return html`
-    <div class=${cx("rf-table", `players-${players}`, myTurn && "my-turn")}
-         onKeyDown=${(e) => { if (e.key === "Escape" && sel) { e.stopPropagation(); setSel(null); } }}>
+    <div class=${cx("rf-table", `players-${players}`, myTurn && "my-turn")} ref=${root}
+         onKeyDown=${(e) => {
+           if (e.key === "Escape" && sel) { e.stopPropagation(); setSel(null); return; }
+           roveKey(e, root.current);
+         }}
+         onfocusin=${(e) => { if (e.target && e.target.dataset && e.target.dataset.rove) settleRoving(root.current); }}>
       <${TurnStrip} frame=${frame} view=${view} seat=${seat} seats=${seats} legal=${readOnly ? [] : legal} />
       ${prompt}
 
@@ -528,8 +715,8 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly, gam
             <header>
               <b class="rf-name">${seatName(seats, s, seat)}</b>
               <${PlayerInfo} view=${view} s=${s} />
-              <span class="rf-opp-hand" aria-label=${w("hand_of", { who: seatName(seats, s, seat), count: view.hand_sizes[s] })}>
-                <span class="rf-backs" aria-hidden="true">${Array.from({ length: view.hand_sizes[s] }, (_, i) => html`<${CardBack} key=${i} small=${true} />`)}</span>
+              <span class="rf-opp-hand">
+                <span class="rf-backs" aria-hidden="true">${Array.from({ length: view.hand_sizes[s] }, (_, i) => html`<${CardBack} key=${i} small=${true} hidden=${true} />`)}</span>
                 <span class="muted">${w("cards", { count: view.hand_sizes[s] })}</span>
                 ${view.known_hands[s].length > 0 && html`<span class="rf-known" title=${w("known_title")}>${w("known")}
                   ${view.known_hands[s].map((c, i) => html`<${Chip} key=${`${c}${i}`} game=${game} code=${c} extra="known" />`)}</span>`}
@@ -542,31 +729,32 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly, gam
       <section class="rf-centre" aria-label=${w("centre")}>
         <div class="rf-deck">
           ${inAction && view.deck_size > 0
-            ? html`<button type="button" class=${cx("rf-deckbtn", L.draw.has("deck") && "playable", H.draw === "deck" && "hinted")}
-                onClick=${() => send(L.draw.get("deck"), { type: "draw", card: null })} aria-label=${w("draw_deck", { count: view.deck_size })}>
-                <${CardBack} label=${w("deck")} /><span class="rf-deck-n">${view.deck_size}</span></button>`
-            : html`<div class="rf-deckbtn" aria-label=${w("deck_size", { count: view.deck_size })}>
-                ${view.deck_size > 0 ? html`<${CardBack} label=${w("deck")} />` : html`<span class="rf-back empty"></span>`}<span class="rf-deck-n">${view.deck_size}</span></div>`}
-          <span class="rf-caption">${w("deck")}</span>
+            ? html`<button type="button" class=${cx("rf-deckbtn", L.draw.has("deck") && "playable", H.draw === "deck" && "hinted")} data-rove="pantry"
+                onClick=${() => send(L.draw.get("deck"), { type: "draw", card: null })}>
+                <${CardBack} hidden=${true} /><span class="rf-deck-n" aria-hidden="true">${view.deck_size}</span>
+                <${Said} said=${w("draw_deck", { count: view.deck_size })} /></button>`
+            : html`<div class="rf-deckbtn" role="img" aria-label=${w("deck_size", { count: view.deck_size })}>
+                ${view.deck_size > 0 ? html`<${CardBack} hidden=${true} />` : html`<span class="rf-back empty"></span>`}<span class="rf-deck-n">${view.deck_size}</span></div>`}
+          <span class="rf-caption" aria-hidden="true">${w("deck")}</span>
         </div>
-        <div class="rf-pantry" aria-label=${w("the_pantry")}>
-          <span class="rf-pantry-label">${w("pantry")}</span>
+        <div class="rf-pantry" role="group" aria-label=${w("the_pantry")}>
+          <span class="rf-pantry-label" aria-hidden="true">${w("pantry")}</span>
           ${view.pantry.map((c, slot) => {
-            if (!c) return html`<span class="rf-card empty" key=${`e${slot}`} aria-label=${w("empty_slot")}></span>`;
+            if (!c) return html`<span class="rf-card empty" key=${`e${slot}`} role="img" aria-label=${w("empty_slot")}></span>`;
             const revealed = (view.revealed || []).includes(slot);
             if (myTurn && phase === "reveal" && revealed) {
               return html`<${Card} key=${`${slot}-${c}`} game=${game} code=${c} revealed=${true} playable=${true} selected=${revealCard === c} toggle=${true}
-                hinted=${H.type === "use" && H.card === c}
+                hinted=${H.type === "use" && H.card === c} rove="pantry"
                 label=${w("card_revealed", { card: name(c) })} onClick=${() => setSel({ kind: "reveal", card: c })} />`;
             }
             const move = inAction ? L.draw.get(c) : undefined;
             return html`<${Card} key=${`${slot}-${c}`} game=${game} code=${c} revealed=${revealed} playable=${!!move} hinted=${H.draw === c}
-              label=${move ? w("card_draw", { card: name(c) }) : name(c)} onClick=${inAction ? () => send(move, { type: "draw", card: c }) : null} />`;
+              rove="pantry" label=${move ? w("card_draw", { card: name(c) }) : name(c)} onClick=${inAction ? () => send(move, { type: "draw", card: c }) : null} />`;
           })}
         </div>
         <div class="rf-centre-tools">
-          ${inAction && html`<button type="button" class=${cx("rf-restock", L.restock && "legal", H.type === "restock" && "hinted")}
-              disabled=${!L.restock} onClick=${() => send(L.restock)} title=${w("restock_title")}>${w("restock")}</button>`}
+          ${seat !== null && !readOnly && phase !== "over" && html`<button type="button" class=${cx("rf-restock", inAction && L.restock && "legal", H.type === "restock" && "hinted")} data-rove="pantry"
+              disabled=${!(inAction && L.restock)} onClick=${() => send(L.restock)} title=${w("restock_title")}>${w("restock")}</button>`}
           <span class="rf-discard" title=${discarded.map(([c, n]) => w("copies", { count: n, card: name(c) })).join(", ")}>
             ${w("discard_pile", { count: discarded.reduce((a, [, n]) => a + n, 0) })}</span>
         </div>
@@ -577,27 +765,27 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly, gam
           <header>
             <b class="rf-name">${w("your_bowls")}</b>
             <${PlayerInfo} view=${view} s=${seat} />
-            ${inAction && view.spoons[seat] > 0 && html`
+            ${!readOnly && phase !== "over" && view.spoons[seat] > 0 && html`
               <button type="button" class=${cx("rf-spoonbtn", spoonLegal && "legal", sel && sel.kind === "spoon" && "selected", H.type === "spoon" && "hinted")}
-                aria-pressed=${sel && sel.kind === "spoon" ? "true" : "false"} disabled=${!spoonLegal}
+                aria-pressed=${sel && sel.kind === "spoon" ? "true" : "false"} disabled=${!spoonLegal} aria-keyshortcuts="u"
                 title=${w("spoon_title")}
                 onClick=${() => setSel(sel && sel.kind === "spoon" ? null : { kind: "spoon", src: null })}>
                 <${Spoon} /> ${w("spoon")}</button>`}
           </header>
           <div class="rf-bowls big">${view.bowls[seat].map((_, b) => renderBowl(seat, b, true))}</div>
-          <div class=${cx("rf-hand", myTurn && "active")} aria-label=${w("your_hand")}>
-            <span class="rf-hand-label">${w("your_hand")} <span class=${hand.length > limits.hand ? "rf-over" : "muted"}>${hand.length > limits.hand ? w("hand_over", { count: hand.length, limit: limits.hand }) : w("hand_size", { count: hand.length, limit: limits.hand })}</span></span>
-            ${instr && html`<p class="rf-instr" role="status">${instr}
+          <div class=${cx("rf-hand", myTurn && "active")} role="group" aria-labelledby="rf-hand-label">
+            <span class="rf-hand-label"><span id="rf-hand-label">${w("your_hand")}</span> <span class=${hand.length > limits.hand ? "rf-over" : "muted"}>${hand.length > limits.hand ? w("hand_over", { count: hand.length, limit: limits.hand }) : w("hand_size", { count: hand.length, limit: limits.hand })}</span></span>
+            ${!readOnly && phase !== "over" && html`<p class="rf-instr" role="status">${instr || ""}
               ${sel && html` <button type="button" class="rf-cancel" onClick=${() => setSel(null)}>${w("cancel")}</button>`}</p>`}
             <div class="rf-cards">
               ${hand.map((c, i) => {
                 const can = canSelectCard(c);
                 const discard = myTurn && phase === "discard";
-                const chosen = sel && sel.kind === "card" && sel.card === c && hand.indexOf(c) === i;
+                const chosen = sel && sel.kind === "card" && sel.card === c && (sel.at === undefined ? hand.indexOf(c) === i : sel.at === i);
                 const onClick = discard ? () => send(L.discard.get(c), { type: "discard", card: c })
-                  : can ? () => setSel(chosen ? null : { kind: "card", card: c }) : null;
+                  : can ? () => setSel(chosen ? null : { kind: "card", card: c, at: i }) : null;
                 return html`<${Card} key=${`${c}-${i}`} game=${game} code=${c} playable=${can || discard} selected=${chosen} toggle=${!discard}
-                  hinted=${H.hand === c && hand.indexOf(c) === i} onClick=${onClick}
+                  hinted=${H.hand === c && hand.indexOf(c) === i} onClick=${onClick} rove="hand"
                   label=${discard ? w("card_discard", { card: name(c) }) : name(c)} />`;
               })}
               ${hand.length === 0 && html`<span class="muted">${w("empty_hand")}</span>`}
@@ -627,8 +815,8 @@ function Result({ result, seats, mySeat, game: given }) {
       <p class="rf-tiebreak">${w(rule)}</p>
       ${rows.map((entry) => html`
         <section class=${cx("rf-result-seat", result.winners.includes(entry.seat) && "winner")} data-seat=${entry.seat}>
-          <h4>${w("result_head", { rank: result.ranks[entry.seat], who: seatName(seats, entry.seat, mySeat), points: pts(entry.points) })}
-            <span class="muted"> · ${w("cards_eaten", { count: entry.cards_eaten })}</span></h4>
+          <h3>${w("result_head", { rank: result.ranks[entry.seat], who: seatName(seats, entry.seat, mySeat), points: pts(entry.points) })}
+            <span class="muted"> · ${w("cards_eaten", { count: entry.cards_eaten })}</span></h3>
           <div class="rf-result-bowls">
             ${entry.bowls.map((b, i) => html`
               <div class=${cx("rf-result-bowl", !b.eaten && "uneaten")}>
@@ -646,5 +834,6 @@ function Result({ result, seats, mySeat, game: given }) {
 export default {
   Table,
   Result,
-  get help() { return w("help"); },
+  Example,
+  get help() { return `${w("help")} ${w("keys")}`; },
 };

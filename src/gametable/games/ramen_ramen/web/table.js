@@ -1,4 +1,5 @@
-// Ramen! Ramen! in the browser: click a card, then a bowl (twice), then a Fridge card.
+// Ramen! Ramen! in the browser: choose a card, then a bowl (twice), then a Fridge card —
+// with the pointer, or with a handful of keys (see `help`).
 //
 // The table draws the seat's view and knows no rule, and writes no sentence of its own (its
 // words are messages of the game's catalog, rendered by the shell's i18n.t):
@@ -12,10 +13,17 @@
 //   data: `{type: "play", cards: [{card: "N4", bowl: 0}, …]}`, `{type: "take", card: "K5"}`.
 // What happened is the shell's log, in words.
 //
-// A click becomes a decision as data: when the legal list holds it, that entry is sent;
+// A choice becomes a decision as data: when the legal list holds it, that entry is sent;
 // otherwise the decision is sent all the same, so that the engine explains why it is not
 // allowed (the answer arrives in words) and nothing changes.
-import { html, useMemo, cx, seatName, useStateFor } from "gametable/ui.js";
+//
+// Keyboard: the digits choose in whichever group is to be chosen from now — 1 to 4 a card
+// of the hand, then 1 to 3 its bowl (the bowls' own numbers), and when it is time to take,
+// 1 to 4 a Fridge card; each choosable thing shows its key. Backspace takes back, Escape
+// lets go of a chosen card. The hand, the bowls and the Fridge are each one Tab stop
+// (arrows move within: a roving tabindex), and the focus follows the turn: from the card
+// chosen to the bowls, back to the hand, then to the Fridge.
+import { html, useMemo, useEffect, useRef, cx, seatName, useStateFor } from "gametable/ui.js";
 import { t } from "gametable/i18n.js";
 
 /** The table's own words: messages ``ramen_ramen.web.<key>`` of the game's catalog. */
@@ -24,20 +32,23 @@ const w = (key, params) => t(`ramen_ramen.web.${key}`, params);
 const msg = (id, params = {}) => ({ id, params });
 const points = (n) => msg("ramen_ramen.points", { count: n });
 
-/** How each ingredient looks (presentation only: the rules know nothing of colours). */
+/** How each ingredient looks (presentation only: the rules know nothing of colours):
+ * `fill` for shapes and borders, `text` dark enough for words and numbers on a card
+ * (4.5:1 or more on the card's paper). */
 const LOOK = {
-  ajitama: "#f2b705",
-  chashu: "#d2555a",
-  kamaboko: "#e07bb0",
-  menma: "#8a9a2b",
-  negi: "#3fa34d",
-  nori: "#2d5d4a",
-  shiitake: "#8b5a3c",
+  ajitama: { fill: "#f2b705", text: "#7f5b00" },
+  chashu: { fill: "#d2555a", text: "#a9323a" },
+  kamaboko: { fill: "#e07bb0", text: "#a5316c" },
+  menma: { fill: "#8a9a2b", text: "#56610f" },
+  negi: { fill: "#3fa34d", text: "#25702f" },
+  nori: { fill: "#2d5d4a", text: "#2d5d4a" },
+  shiitake: { fill: "#8b5a3c", text: "#7d4f33" },
 };
+const NO_LOOK = { fill: "#888", text: "#555" };
 
 /** The ingredient's emblem: simple shapes, no images. */
 function Emblem({ ingredient }) {
-  const c = LOOK[ingredient] || "#888";
+  const c = (LOOK[ingredient] || NO_LOOK).fill;
   const shapes = {
     ajitama: html`<ellipse cx="20" cy="21" rx="11" ry="14" fill="#fff" stroke=${c} stroke-width="2.5"/><circle cx="20" cy="23" r="6.5" fill=${c}/>`,
     chashu: html`<circle cx="20" cy="20" r="14" fill=${c}/><path d="M20 20 m-8 0 a8 8 0 1 0 8 -8 a5 5 0 1 1 -5 5" fill="none" stroke="#fff" stroke-width="2.5"/>`,
@@ -47,7 +58,7 @@ function Emblem({ ingredient }) {
     nori: html`<rect x="9" y="7" width="22" height="26" rx="2" fill=${c}/><path d="M13 12h14M13 17h14M13 22h14M13 27h14" stroke="#5f8f7b" stroke-width="1.5"/>`,
     shiitake: html`<path d="M7 21 a13 11 0 0 1 26 0 z" fill=${c}/><rect x="16" y="21" width="8" height="11" rx="3" fill="#e8d6c0"/>`,
   };
-  return html`<svg class="emblem" viewBox="0 0 40 40" aria-hidden="true">${shapes[ingredient] || ""}</svg>`;
+  return html`<svg class="emblem" viewBox="0 0 40 40" aria-hidden="true" focusable="false">${shapes[ingredient] || ""}</svg>`;
 }
 
 const NO_CARD = { ingredient: "", value: "", name: "" };
@@ -67,25 +78,49 @@ function useCards(game) {
   }, [game]);
 }
 
-export function Card({ card, cards, selected, playable, onClick, small, label, pending }) {
-  if (!card) {
-    return html`<span class=${cx("rr-card", "back", small && "small")} aria-label=${w("face_down_card")}></span>`;
-  }
+function lookOf(cards, card) {
+  const look = LOOK[cards.info(card).ingredient] || NO_LOOK;
+  return `--ing:${look.fill};--ing-text:${look.text}`;
+}
+
+/** A key shown on what it chooses (the digits of the keyboard scheme). */
+const Key = ({ k }) => (k ? html`<kbd class="rr-key" aria-hidden="true">${k}</kbd>` : null);
+
+/** A card of a hand or of the Fridge: its value, its ingredient's emblem and name. A button
+ * when it can be chosen (`onClick`), with its key (`keyName`). */
+export function Card({ card, cards, selected, playable, onClick, label, keyName, tabIndex, onFocus, focusKey, toggle }) {
   const info = cards.info(card);
   const ing = cards.ingredient(card);
   const content = html`
-    <span class="value">${info.value}</span>
+    <span class="value" aria-hidden="true">${info.value}</span>
     <${Emblem} ingredient=${info.ingredient} />
-    <span class="ing" style=${`--len:${ing.name.length}`}>${ing.name}</span>`;
-  const style = `--ing:${LOOK[info.ingredient] || "#888"}`;
+    <span class="ing" aria-hidden="true">${ing.name}</span>
+    <${Key} k=${keyName} />`;
   const title = w("card_title", { card: info.name, what: ing.what });
   if (!onClick) {
-    return html`<span class=${cx("rr-card", small && "small", pending && "pending")} style=${style}
-      title=${title} aria-label=${label || info.name}>${content}</span>`;
+    return html`<span class="rr-card" role="img" style=${lookOf(cards, card)} title=${title}
+      aria-label=${label || info.name} data-card=${card}>${content}</span>`;
   }
-  return html`<button type="button" class=${cx("rr-card", small && "small", selected && "selected", playable && "playable")}
-      style=${style} aria-pressed=${!!selected} aria-label=${label || info.name}
-      title=${title} onClick=${onClick}>${content}</button>`;
+  // named by its content (a button's visible words are its name): the card's name for a
+  // screen reader, the drawing for the eyes
+  return html`<button type="button" class=${cx("rr-card", selected && "selected", playable && "playable")}
+      style=${lookOf(cards, card)} aria-pressed=${toggle ? !!selected : null} data-card=${card}
+      aria-keyshortcuts=${keyName || null} title=${title} tabindex=${tabIndex} onFocus=${onFocus}
+      data-focus=${focusKey} onClick=${onClick}><span class="sr-only">${label || info.name}</span>${content}</button>`;
+}
+
+/** A card named in a bowl, a served bowl, the scores or an example: its emblem and its name
+ * in words ("Nori 4"), at a size a person reads. */
+export function Chip({ card, cards, pending }) {
+  const info = cards.info(card);
+  return html`<span class=${cx("rr-chip", pending && "pending")} style=${lookOf(cards, card)}
+    title=${w("card_title", { card: info.name, what: cards.ingredient(card).what })}><${Emblem} ingredient=${info.ingredient} /><span class="name">${info.name}</span></span>`;
+}
+
+/** Cards face down (a hand, the deck): backs, named as a whole. */
+function Backs({ count, label, className }) {
+  return html`<span class=${cx("rr-backs", className)} role="img" aria-label=${label}>${
+    Array.from({ length: Math.min(count, 4) }, () => html`<span class="rr-back"></span>`)}</span>`;
 }
 
 /** What a bowl shows: the view's facts, or — with a card of the hand chosen or placed into
@@ -96,34 +131,40 @@ function bowlFacts(view, bowl, index, card) {
   return { ...bowl, served: false };
 }
 
-function Bowl({ view, bowl, index, pending, chosen, target, onClick, owner, cards }) {
+function Bowl({ view, bowl, index, pending, chosen, target, onClick, owner, cards, keyName, tabIndex, onFocus }) {
   const shown = pending.length === 1 ? pending[0] : null;
   const facts = bowlFacts(view, bowl, index, shown);
   const preview = chosen && target && !shown ? bowlFacts(view, bowl, index, chosen) : null;
   const empty = bowl.cards.length === 0 && pending.length === 0;
+  const id = `rr-bowl-${index}`;
+  const heading = html`<b>${w("bowl", { bowl: index + 1 })}</b>${owner && html` <span class="muted">· ${owner}</span>`}`;
+  // With a card chosen, the bowl's label is the button that puts it there (the whole bowl
+  // answers a click); its cards and facts describe it.
+  const details = [`${id}-cards`, `${id}-meter`, preview && `${id}-preview`].filter(Boolean).join(" ");
+  const label = onClick
+    ? html`<button type="button" class="bowl-label" id=${`${id}-label`} aria-describedby=${details}
+        aria-keyshortcuts=${keyName || null} tabindex=${tabIndex} onFocus=${onFocus} data-focus=${`bowl-${index}`}>${heading}${
+        target && html`<span class="sr-only"> ${w("may_play_here")}</span>`}<${Key} k=${keyName} /></button>`
+    : html`<span class="bowl-label" id=${`${id}-label`}>${heading}</span>`;
   const body = html`
-    <div class="bowl-label"><b>${w("bowl", { bowl: index + 1 })}</b>${owner && html` <span class="muted">· ${owner}</span>`}</div>
-    <div class="bowl-cards">
+    ${label}
+    <span class="bowl-cards" id=${`${id}-cards`}>
       ${empty && html`<span class="muted empty">${w("empty")}</span>`}
-      ${bowl.cards.map((c) => html`<${Card} card=${c} cards=${cards} small=${true} />`)}
-      ${pending.map((c) => html`<${Card} card=${c} cards=${cards} small=${true} pending=${true} />`)}
-    </div>
-    <div class="bowl-meter" aria-label=${w("meter_label", { sum: facts.sum, serve_sum: facts.serve_sum, ingredients: facts.ingredients })}>
+      ${bowl.cards.map((c) => html`<${Chip} card=${c} cards=${cards} key=${c} />`)}
+      ${pending.map((c) => html`<${Chip} card=${c} cards=${cards} pending=${true} key=${c} />`)}
+    </span>
+    <span class="bowl-meter" id=${`${id}-meter`}>
       <span class="sum">${w("sum", { sum: facts.sum, serve_sum: facts.serve_sum })}</span>
       <span class="bar" aria-hidden="true"><span style=${`width:${Math.min(100, (facts.sum / facts.serve_sum) * 100)}%`}></span></span>
       <span>${w("ingredients", { count: facts.ingredients, all: facts.all_ingredients })} · ${
         facts.served ? w("served_now", { points: points(facts.points) }) : w("if_served", { points: points(facts.points) })}</span>
-    </div>
-    ${preview && html`<div class=${cx("bowl-preview", preview.served && "serves")}>${
+    </span>
+    ${preview && html`<span class=${cx("bowl-preview", preview.served && "serves")} id=${`${id}-preview`}>${
       preview.served
         ? w("with_card_served", { card: cards.name(chosen), points: points(preview.points) })
-        : w("with_card", { card: cards.name(chosen), sum: preview.sum, serve_sum: preview.serve_sum, points: points(preview.points) })}</div>`}`;
-  if (onClick) {
-    const label = target ? w("bowl_target", { bowl: index + 1 }) : w("bowl", { bowl: index + 1 });
-    return html`<button type="button" class=${cx("rr-bowl", target && "target", facts.served && "serving")} onClick=${onClick}
-        aria-label=${label}>${body}</button>`;
-  }
-  return html`<div class=${cx("rr-bowl", facts.served && "serving")}>${body}</div>`;
+        : w("with_card", { card: cards.name(chosen), sum: preview.sum, serve_sum: preview.serve_sum, points: points(preview.points) })}</span>`}`;
+  return html`<div class=${cx("rr-bowl", onClick && "choosable", target && "target", facts.served && "serving")}
+      role="group" aria-labelledby=${`${id}-label`} onClick=${onClick}>${body}</div>`;
 }
 
 /** A team named with its players ("Team A (Ana and Ben)"), or a seat (the view's sides
@@ -157,16 +198,48 @@ function splitLegal(legal) {
 
 const samePlacement = (a, b) => a.card === b.card && a.bowl === b.bowl;
 
+/** Arrow keys within a group of buttons (the hand, the bowls, the Fridge): the group is one
+ * Tab stop, its buttons reached with the arrows, Home and End. */
+function roveWithin(e) {
+  const keys = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: "first", End: "last" };
+  const step = keys[e.key];
+  if (step === undefined) return;
+  const buttons = [...e.currentTarget.querySelectorAll("button[data-focus]")];
+  const at = buttons.indexOf(document.activeElement);
+  if (!buttons.length || at < 0) return;
+  e.preventDefault();
+  let next;
+  if (step === "first") next = 0;
+  else if (step === "last") next = buttons.length - 1;
+  else next = (at + step + buttons.length) % buttons.length;
+  buttons[next].focus();
+}
+
+/** Whether the keyboard is on this table — or nowhere, once the player has played here (the
+ * button they pressed is gone): the table may then move it along with the turn, without
+ * taking it from the log, a dialog or the header, nor from the page's start on arrival. */
+function focusIsOurs(root, engaged) {
+  const active = document.activeElement;
+  if (active && active !== document.body) return root.contains(active);
+  return engaged;
+}
+
 function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly, game }) {
   const cards = useCards(game);
   const phase = view.phase;
+  const root = useRef(null);
+  const engaged = useRef(false); // the player has played at this table (see focusIsOurs)
   // A new position (any new state from the table) drops a half-made play.
   const position = `${frame ? frame.version : 0}:${phase}`;
   const [chosen, setChosen] = useStateFor(position, null);
   const [placed, setPlaced] = useStateFor(position, NOTHING); // [{card, bowl}]
+  // Which button of each group holds the group's Tab stop (a roving tabindex).
+  const [stops, setStops] = useStateFor(position, {});
   const { plays, takes } = useMemo(() => splitLegal(legal), [legal]);
   const myTurn = !readOnly && legal.length > 0;
   const need = plays.length ? plays[0].json.cards.length : 0;
+  const taking = myTurn && phase.startsWith("take");
+  const playing = myTurn && phase === "play";
 
   const hinted = hint && hint.action && typeof hint.action === "object" ? hint.action : null;
   const hintCards = hinted && hinted.type === "play" ? hinted.cards.map((x) => x.card) : NOTHING;
@@ -184,8 +257,14 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly, gam
     return out;
   }, [chosen, placed, plays]);
 
+  const hand = view.hand || [];
+  const fridge = view.fridge || [];
+  const placedCards = placed.map((p) => p.card);
+  const canChoose = (c) => playing && !placedCards.includes(c); // every card of the deck is unique
+
   async function place(bowl) {
     if (!chosen || busy) return;
+    engaged.current = true;
     const next = [...placed, { card: chosen, bowl }];
     setChosen(null);
     if (next.length < need) { setPlaced(next); return; }
@@ -198,85 +277,167 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly, gam
 
   async function take(card) {
     if (busy) return;
+    engaged.current = true;
     const match = takes.find((m) => m.json.card === card);
     await act({ json: match ? match.json : { type: "take", card } });
   }
 
-  const hand = view.hand || [];
-  const placedCards = placed.map((p) => p.card);
+  function choose(card) {
+    if (busy || !canChoose(card)) return;
+    engaged.current = true;
+    setChosen(chosen === card ? null : card);
+  }
+
+  function takeBack() {
+    setPlaced(NOTHING);
+    setChosen(null);
+  }
+
+  // The keys of the table (see `help`): digits choose in the group to choose from now. The
+  // listener is set once and calls the handler of the latest drawing (keys may come faster
+  // than effects run).
+  const onKey = useRef(null);
+  onKey.current = (e) => {
+    if (!myTurn) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const target = e.target;
+    if (target && (["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName) || target.isContentEditable)) return;
+    if (document.querySelector(".modal, .settings-menu")) return; // a dialog or a menu has the keyboard
+    const digit = /^[1-9]$/.test(e.key) ? Number(e.key) : null;
+    if (digit !== null && playing && chosen) {
+      if (digit <= (view.bowls || []).length) { e.preventDefault(); place(digit - 1); }
+    } else if (digit !== null && playing) {
+      const card = hand[digit - 1];
+      if (card && canChoose(card)) { e.preventDefault(); choose(card); }
+    } else if (digit !== null && taking) {
+      const card = fridge[digit - 1];
+      if (card) { e.preventDefault(); take(card); }
+    } else if (e.key === "Escape" && chosen) {
+      e.preventDefault();
+      setChosen(null);
+    } else if (e.key === "Backspace" && (chosen || placed.length) && !busy) {
+      e.preventDefault();
+      takeBack();
+    }
+  };
+  useEffect(() => {
+    const key = (e) => onKey.current && onKey.current(e);
+    window.addEventListener("keydown", key);
+    return () => window.removeEventListener("keydown", key);
+  }, []);
+
+  // The focus follows the turn: to the bowls once a card is chosen, back to the hand for
+  // the next card, to the Fridge when it is time to take.
+  let focusWanted = null;
+  if (playing && chosen) focusWanted = `bowl-${[...targets][0] ?? 0}`;
+  else if (playing) {
+    const first = hand.find((c) => canChoose(c));
+    focusWanted = first ? `hand-${first}` : null;
+  } else if (taking && fridge.length) focusWanted = `fridge-${fridge[0]}`;
+  useEffect(() => {
+    if (!focusWanted || !root.current || !focusIsOurs(root.current, engaged.current)) return;
+    const active = document.activeElement;
+    const group = focusWanted.split("-")[0];
+    // already within the group to choose from: leave the keyboard where the player put it
+    if (active && active.dataset && active.dataset.focus && active.dataset.focus.startsWith(`${group}-`)) return;
+    const el = root.current.querySelector(`[data-focus="${focusWanted}"]`);
+    if (el) el.focus({ preventScroll: false });
+  }, [focusWanted, position]);
+
+  /** The roving tabindex of a group: the button that holds its Tab stop. */
+  function stop(group, key, first) {
+    const held = stops[group];
+    const holder = held !== undefined && held !== null ? held : first;
+    return {
+      tabIndex: key === holder ? 0 : -1,
+      onFocus: () => { if (stops[group] !== key) setStops({ ...stops, [group]: key }); },
+      focusKey: `${group}-${key}`,
+    };
+  }
+
   const sides = view.served || [];
   const others = (view.hand_sizes || []).map((n, s) => ({ seat: s, n })).filter((o) => o.seat !== view.seat);
   const second = phase === "take2";
   let prompt = null;
-  if (myTurn && phase === "play") {
+  if (playing) {
     if (chosen) prompt = w("click_bowl");
     else if (placed.length) prompt = w("choose_next");
     else prompt = w(need === 1 ? "choose_last" : "choose_card");
-  } else if (myTurn && phase.startsWith("take")) {
+  } else if (taking) {
     prompt = w(second ? "take_second_prompt" : "take_prompt");
   }
+  const firstHand = hand.find((c) => canChoose(c));
+  const firstBowl = [...targets][0] ?? 0;
 
   return html`
-    <div class=${cx("rr-table", `mode-${view.mode}`)}>
+    <div class=${cx("rr-table", `mode-${view.mode}`)} ref=${root}>
       <div class="rr-top">
-        <div class="rr-pile" aria-label=${w("deck_label", { count: view.deck_size })}>
-          <span class="rr-card back"></span><span class="count">${view.deck_size}</span><span class="muted">${w("deck")}</span>
+        <div class="rr-pile">
+          <${Backs} count=${view.deck_size ? 1 : 0} label=${w("deck_label", { count: view.deck_size })} />
+          <span class="count" aria-hidden="true">${view.deck_size}</span><span class="muted" aria-hidden="true">${w("deck")}</span>
         </div>
-        ${view.players === 1 && html`<div class="rr-pile" aria-label=${w("set_aside_label", { count: view.discard_count })}>
-          <span class="rr-card back dim"></span><span class="count">${view.discard_count}</span><span class="muted">${w("set_aside")}</span></div>`}
-        <div class="rr-fridge" aria-label=${w("fridge_label")}>
-          <span class="fridge-label">${w("fridge")}</span>
-          ${(view.fridge || []).map((c) => {
-            const can = myTurn && phase.startsWith("take") && takes.some((m) => m.json.card === c);
-            return html`<${Card} card=${c} cards=${cards} playable=${can} selected=${hintTake === c}
-              onClick=${can ? () => take(c) : null} label=${can ? w("take_it", { card: cards.name(c) }) : cards.name(c)} />`;
+        ${view.discard_count > 0 && html`<div class="rr-pile aside">
+          <${Backs} count=${1} label=${w("set_aside_label", { count: view.discard_count })} className="dim" />
+          <span class="count" aria-hidden="true">${view.discard_count}</span><span class="muted" aria-hidden="true">${w("set_aside")}</span></div>`}
+        <div class=${cx("rr-fridge", taking && "active")} role="group" aria-label=${w("fridge_label")} onKeyDown=${roveWithin}>
+          <span class="fridge-label" aria-hidden="true">${w("fridge")}</span>
+          ${fridge.length === 0 && html`<span class="muted empty">${w("empty")}</span>`}
+          ${fridge.map((c, i) => {
+            const can = taking && takes.some((m) => m.json.card === c);
+            return html`<${Card} card=${c} cards=${cards} playable=${can} selected=${hintTake === c} key=${c}
+              onClick=${can ? () => take(c) : null} label=${can ? w("take_it", { card: cards.name(c) }) : cards.name(c)}
+              keyName=${can && i < 9 ? String(i + 1) : null} ...${can ? stop("fridge", c, fridge[0]) : {}} />`;
           })}
         </div>
       </div>
 
       ${others.length > 0 && html`
-        <div class="rr-others">
+        <ul class="rr-others">
           ${others.map((o) => html`
-            <div class="rr-other">
+            <li class="rr-other" key=${o.seat}>
               <span class="who">${seatName(seats, o.seat, seat)}</span>
-              <span class="backs">${Array.from({ length: o.n }, () => html`<${Card} cards=${cards} small=${true} />`)}</span>
+              <${Backs} count=${o.n} label=${w("hand_count", { count: o.n })} />
               ${view.last_pick && view.last_pick[o.seat] && view.last_pick[o.seat].length > 0 && html`
-                <span class="muted took">${w("took", { cards: view.last_pick[o.seat].map(cards.name) })}</span>`}
-            </div>`)}
-        </div>`}
+                <span class="took">${w("took", { cards: view.last_pick[o.seat].map(cards.name) })}</span>`}
+            </li>`)}
+        </ul>`}
 
-      <div class="rr-bowls">
-        ${(view.bowls || []).map((b, i) => html`
-          <${Bowl} view=${view} bowl=${b} index=${i} cards=${cards} owner=${ownerName(view, b, seats, seat)}
+      <div class="rr-bowls" role="group" aria-label=${w("bowls")} onKeyDown=${roveWithin}>
+        ${(view.bowls || []).map((b, i) => {
+          const clickable = playing && !!chosen;
+          return html`
+          <${Bowl} view=${view} bowl=${b} index=${i} cards=${cards} owner=${ownerName(view, b, seats, seat)} key=${i}
             pending=${placed.filter((p) => p.bowl === i).map((p) => p.card)} chosen=${chosen}
-            target=${targets.has(i)} onClick=${myTurn && phase === "play" && chosen ? () => place(i) : null} />`)}
+            target=${targets.has(i)} onClick=${clickable ? () => place(i) : null}
+            keyName=${clickable ? String(i + 1) : null} ...${clickable ? stop("bowl", i, firstBowl) : {}} />`;
+        })}
       </div>
 
       <div class="rr-served">
         ${sides.map((s) => html`
-          <div class="served-side">
+          <div class="served-side" key=${s.side}>
             <span class="who">${w("served_by", { who: sideName(s, seats, seat) })} <b>${s.count}</b></span>
             ${s.bowls ? html`<span class="served-open">${s.bowls.map((b, k) => html`
-                <span class="served-bowl">${b.map((c) => html`<${Card} card=${c} cards=${cards} small=${true} />`)}
+                <span class="served-bowl" key=${k}>${b.map((c) => html`<${Chip} card=${c} cards=${cards} key=${c} />`)}
                   <span class="pts">${t("ramen_ramen.points", { count: s.bowl_points[k] })}</span></span>`)}</span>`
-              : html`<span class="stack">${Array.from({ length: s.count }, () => html`<span class="face-down-bowl" title=${w("face_down")}></span>`)}</span>`}
+              : html`<span class="stack" aria-hidden="true">${Array.from({ length: s.count }, () => html`<span class="face-down-bowl"></span>`)}</span>`}
             ${s.points !== null && s.points !== undefined && html`<span class="side-points">${w("score", { points: points(s.points) })}</span>`}
           </div>`)}
       </div>
 
       ${seat !== null && html`
-        <div class=${cx("rr-hand", myTurn && "active")} aria-label=${w("your_hand")}>
+        <div class=${cx("rr-hand", myTurn && "active")} role="group" aria-labelledby="rr-hand-label" onKeyDown=${roveWithin}>
           <div class="hand-label">
-            ${prompt && html`<b>${prompt}</b>`}
-            ${!myTurn && html`<span class="muted">${w("your_hand")}</span>`}
-            ${placed.length > 0 && !busy && html`<button type="button" class="undo" onClick=${() => { setPlaced(NOTHING); setChosen(null); }}>${w("take_back")}</button>`}
+            <span id="rr-hand-label" class=${cx(!prompt && "muted")}>${prompt ? html`<b>${prompt}</b>` : w("your_hand")}</span>
+            ${(placed.length > 0 || chosen) && !busy && html`<button type="button" class="undo" onClick=${takeBack}
+                aria-keyshortcuts="Backspace">${w("take_back")}</button>`}
           </div>
           <div class="cards">
-            ${hand.map((c) => {
-              const used = placedCards.includes(c); // every card of the deck is unique
-              const can = myTurn && phase === "play" && !used;
-              return html`<${Card} card=${c} cards=${cards} selected=${chosen === c || hintCards.includes(c)}
-                playable=${can} onClick=${can ? () => setChosen(chosen === c ? null : c) : null} />`;
+            ${hand.map((c, i) => {
+              const can = canChoose(c);
+              return html`<${Card} card=${c} cards=${cards} selected=${chosen === c || hintCards.includes(c)} key=${c}
+                playable=${can} onClick=${can ? () => choose(c) : null} toggle=${true}
+                keyName=${can && !chosen && i < 9 ? String(i + 1) : null} ...${can ? stop("hand", c, firstHand) : {}} />`;
             })}
           </div>
         </div>`}
@@ -304,25 +465,46 @@ function Result({ result, view, seats, mySeat, game }) {
   };
   return html`
     <div class="rr-result">
-      ${d.verdict && html`<div class="verdict-box"><span class="stars" aria-label=${w("stars", { count: d.verdict.stars })}>
+      ${d.verdict && html`<div class="verdict-box"><span class="stars" role="img" aria-label=${w("stars", { count: d.verdict.stars })}>
         ${starGlyphs(d.verdict.stars)}</span></div>`}
       ${(d.sides || []).map((side, i) => html`
-        <div class="side">
-          <h4>${w("side_total", {
+        <section class="side" key=${i} aria-labelledby=${`rr-side-${i}`}>
+          <h3 id=${`rr-side-${i}`}>${w("side_total", {
             who: name(side, i), points: points(side.points),
             bowls: msg("ramen_ramen.bowls", { count: side.bowls.length }),
             cards: msg("ramen_ramen.cards", { count: side.cards }),
-          })}</h4>
-          <div class="served-open">${side.bowls.map((b) => html`
-            <span class="served-bowl">${b.cards.map((c) => html`<${Card} card=${c} cards=${cards} small=${true} />`)}
+          })}</h3>
+          <div class="served-open">${side.bowls.map((b, k) => html`
+            <span class="served-bowl" key=${k}>${b.cards.map((c) => html`<${Chip} card=${c} cards=${cards} key=${c} />`)}
               <span class="pts">${w("bowl_score", { count: b.ingredients, points: points(b.points) })}</span></span>`)}</div>
-        </div>`)}
+        </section>`)}
       ${d.discards && html`<p class="muted">${w("set_aside_cards", { cards: d.discards.map(cards.name) })}</p>`}
+    </div>`;
+}
+
+/** One example of the rules (rules/<lang>.md): a bowl's cards, drawn as on the table, with
+ * what it scores and the rulebook's words about it. The example says its own facts (its
+ * sum, ingredients and points: the rules files state them, a test checks them against the
+ * game), so that the page computes no rule. */
+export function Example({ example, game }) {
+  const cards = useCards(game);
+  const shown = example.cards || [];
+  return html`
+    <div class="rr-example">
+      <span class="rr-bowl example-bowl">
+        <span class="bowl-cards">${shown.map((c) => html`<${Chip} card=${c} cards=${cards} key=${c} />`)}</span>
+        <span class="bowl-meter">
+          ${example.sum !== undefined && html`<span class="sum">${w("example_sum", { sum: example.sum })}</span>`}
+          <b>${w("bowl_score", { count: example.ingredients, points: points(example.points) })}</b>
+        </span>
+      </span>
+      ${example.caption && html`<p class="caption">${example.caption}</p>`}
     </div>`;
 }
 
 export default {
   Table,
   Result,
+  Example,
   get help() { return w("help"); },
 };

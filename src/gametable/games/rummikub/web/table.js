@@ -20,10 +20,23 @@
 //   table stays on the board (the engine's words say why).
 // - The hint glows on the rack tiles it would lay (or on Draw); "Show the hint" lays the
 //   hinted table out for the player to check and Play — it is never played for them.
+//
+// Words come from the game's catalog (t("rummikub.web.…"), the same catalogs as the server
+// and the terminal), in the reader's language. Every tile carries its colour's symbol (from
+// the components: black ● circle, red ◆ diamond, blue ■ square, orange ▲ triangle) beside
+// its number, so no colour is told by colour alone.
+//
+// Keyboard (listed in the "?" help): the rack and the table are one Tab stop each, with a
+// roving focus inside (← → along the tiles, ↑ ↓ from set to set on the table); k and t jump
+// to them; Enter or Space selects a tile; a number key puts the selected tiles into the set
+// with that number (shown on each set), 0 or n into a new set, b back to the rack; w selects
+// a tile's whole set, x splits a set before the tile in focus, j changes what its joker
+// stands for; p plays, d draws, u (or Ctrl+Z) undoes, Escape clears the selection.
 import {
   html, useState, useEffect, useLayoutEffect, useMemo, useRef, useCallback, cx, seatName,
-  plural, clockText, useNow,
+  clockText, useNow,
 } from "gametable/ui.js";
+import { t, number } from "gametable/i18n.js";
 import { tileFacts, sortItems, stableOrder, slotsOf } from "./board.js";
 
 const SORT_KEY = "gametable.rummikub.sort";
@@ -40,15 +53,34 @@ function JokerFace() {
   </svg>`;
 }
 
-/** One tile (by its id: `R7`, `J`, `J=R7`): a number in its colour over a small pip, or the
- * joker's face (with the number it stands for, in that colour, once it stands for a tile). */
+const SHAPES = {
+  circle: html`<circle cx="5" cy="5" r="4.2" />`,
+  diamond: html`<path d="M5 .2 9.8 5 5 9.8 .2 5z" />`,
+  square: html`<rect x="1" y="1" width="8" height="8" />`,
+  triangle: html`<path d="M5 .3 9.8 9.3H.2z" />`,
+};
+
+/** A colour's symbol (the components' ``shape`` for it), filled in the tile's colour. */
+export function Symbol({ components, colour, extraClass }) {
+  const c = components && components.colours && components.colours[colour];
+  const shape = c && SHAPES[c.shape];
+  if (!shape) return null;
+  return html`<svg class=${cx("rk-sym", `rk-sym-${c.shape}`, extraClass)} viewBox="0 0 10 10" aria-hidden="true"
+    data-shape=${c.shape}>${shape}</svg>`;
+}
+
+/** One tile (by its id: `R7`, `J`, `J=R7`): a number in its colour over its colour's symbol,
+ * or the joker's face (with the number it stands for and that colour's symbol, once it stands
+ * for a tile). */
 export function Tile({
-  components, tile, small, selected, hinted, fresh, mark, label, onClick, onPointerDown, extraClass, id,
+  components, tile, small, selected, hinted, fresh, mark, label, onClick, onPointerDown, onKeyDown, extraClass, id,
+  tabIndex, focusKey,
 }) {
   const info = tileFacts(components, tile);
   const body = info.joker
-    ? html`<${JokerFace} />${info.number !== null && html`<span class=${cx("rk-as", `rk-c-${info.colour}`)}>${info.number}</span>`}`
-    : html`<span class="rk-num">${info.number}</span><span class="rk-pip"></span>`;
+    ? html`<${JokerFace} />${info.number !== null && html`<span class=${cx("rk-as", `rk-c-${info.colour}`)}>${info.number}<${Symbol}
+        components=${components} colour=${info.colour} /></span>`}`
+    : html`<span class="rk-num">${info.number}</span><${Symbol} components=${components} colour=${info.colour} />`;
   const cls = cx("rk-tile", info.joker ? "rk-joker-tile" : `rk-${info.colour}`, small && "small", selected && "selected",
     hinted && "hinted", fresh && "fresh", mark && `mark-${mark}`, onClick && "movable", extraClass);
   const text = label || info.name;
@@ -56,9 +88,25 @@ export function Tile({
   if (!onClick) {
     return html`<span class=${cls} data-tile=${rack} data-placed=${tile} aria-label=${text} title=${text} role="img">${body}</span>`;
   }
-  return html`<button type="button" class=${cls} data-tile=${rack} data-placed=${tile} data-id=${id} aria-label=${text} title=${text}
+  return html`<button type="button" class=${cls} data-tile=${rack} data-placed=${tile} data-id=${id} data-focus=${focusKey}
+      aria-label=${text} title=${text} tabindex=${tabIndex} data-new=${fresh ? t("rummikub.web.tile.new") : null}
       aria-pressed=${selected ? "true" : "false"}
-      onClick=${onClick} onPointerDown=${onPointerDown}>${body}</button>`;
+      onClick=${onClick} onPointerDown=${onPointerDown} onKeyDown=${onKeyDown}>${body}</button>`;
+}
+
+/** ``text`` with the placeholder ``{name}`` of message ``id`` drawn as ``node`` (a number in
+ * bold within a sentence, whatever the language's word order). */
+function withNode(id, params, name, node) {
+  if (name === "count") { // the count chooses the plural form: find it in the sentence
+    const text = t(id, params);
+    const shown = number(params.count);
+    const at = text.indexOf(shown);
+    if (at < 0) return text;
+    return html`${text.slice(0, at)}${node}${text.slice(at + shown.length)}`;
+  }
+  const mark = "\u0000";
+  const [before, after = ""] = t(id, { ...params, [name]: mark }).split(mark);
+  return html`${before}${node}${after}`;
 }
 
 function TileBack({ count }) {
@@ -269,9 +317,9 @@ function TurnTimer({ frame, view, seat, seats }) {
   const running = !!(c && c.running && c.remaining !== null && c.remaining !== undefined);
   const now = useNow(running);
   const penalty = view.options && view.options.turn_seconds !== null && view.options.turn_seconds !== undefined;
-  const tiles = plural(view.timeout_penalty, "penalty tile");
+  const count = view.timeout_penalty;
   if (!c || c.remaining === null || c.remaining === undefined) {
-    return penalty ? html`<div class="rk-timer idle">Turn timer: ${view.options.turn_seconds} s a turn</div>` : null;
+    return penalty ? html`<div class="rk-timer idle">${t("rummikub.web.timer.idle", { seconds: view.options.turn_seconds })}</div>` : null;
   }
   const left = running ? c.remaining - (now - received.current.at) / 1000 : c.remaining;
   const limit = clocks.turn_limit || view.options.turn_seconds || Math.max(left, 1);
@@ -279,12 +327,15 @@ function TurnTimer({ frame, view, seat, seats }) {
   const pct = Math.max(0, Math.min(100, (left / limit) * 100));
   return html`
     <div class=${cx("rk-timer", mine && "mine", left < 10 && "low")} role="timer"
-         aria-label=${`${mine ? "your" : `${seatName(seats, current, seat)}'s`} turn: ${clockText(left)} left`}>
-      <span class="rk-timer-text">${mine ? "Your time" : seatName(seats, current, seat)}: <b>${clockText(left)}</b></span>
+         aria-label=${mine ? t("rummikub.web.timer.label.you", { time: clockText(left) })
+           : t("rummikub.web.timer.label", { who: seatName(seats, current, seat), time: clockText(left) })}>
+      <span class="rk-timer-text">${mine
+        ? withNode("rummikub.web.timer.you", {}, "time", html`<b>${clockText(left)}</b>`)
+        : withNode("rummikub.web.timer.other", { who: seatName(seats, current, seat) }, "time", html`<b>${clockText(left)}</b>`)}</span>
       <span class="rk-timer-bar"><span style=${`width:${pct}%`}></span></span>
       ${penalty && html`<span class="rk-timer-rule">${mine
-        ? `When it runs out, your moves this turn are undone and you draw ${tiles}.`
-        : `Out of time: the turn is undone and ${tiles} are drawn.`}</span>`}
+        ? t("rummikub.web.timer.rule.you", { count })
+        : t("rummikub.web.timer.rule", { count })}</span>`}
     </div>`;
 }
 
@@ -292,19 +343,24 @@ function TurnTimer({ frame, view, seat, seats }) {
 
 function Players({ view, seat, seats }) {
   return html`
-    <div class="rk-players" aria-label="Players">
-      <div class="rk-pool" aria-label=${`pool: ${plural(view.pool_size, "tile")}`}>
+    <div class="rk-players" role="group" aria-label=${t("rummikub.web.players")}>
+      <div class="rk-pool">
         <span class="rk-pool-stack" aria-hidden="true"><span></span><span></span><span></span></span>
-        <span><b class="rk-count">${view.pool_size}</b> in the pool</span>
+        <span>${withNode("rummikub.web.pool", { count: view.pool_size }, "count", html`<b class="rk-count">${number(view.pool_size)}</b>`)}</span>
       </div>
-      ${view.rack_sizes.map((n, s) => (s === seat ? null : html`
-        <div class=${cx("rk-player", view.current === s && view.phase !== "over" && "turn")} data-seat=${s}
-             aria-label=${`${seatName(seats, s, seat)}: ${plural(n, "tile")} on the rack${view.melded[s] ? "" : ", no initial meld yet"}`}>
-          <span class="who">${seatName(seats, s, seat)}</span>
+      ${view.rack_sizes.map((n, s) => {
+        if (s === seat) return null;
+        const who = seatName(seats, s, seat);
+        const said = t(view.melded[s] ? "rummikub.web.player" : "rummikub.web.player.no_meld", { who, count: n });
+        return html`
+        <div class=${cx("rk-player", view.current === s && view.phase !== "over" && "turn")} data-seat=${s}>
+          <span class="sr-only">${said}</span>
+          <span class="who" aria-hidden="true">${who}</span>
           <${TileBack} count=${n} />
-          <b class="rk-count">${n}</b>
-          ${!view.melded[s] && html`<span class="tag">no meld yet</span>`}
-        </div>`))}
+          <b class="rk-count" aria-hidden="true">${number(n)}</b>
+          ${!view.melded[s] && html`<span class="tag" aria-hidden="true">${t("rummikub.web.no_meld_tag")}</span>`}
+        </div>`;
+      })}
     </div>`;
 }
 
@@ -326,10 +382,10 @@ function Recent({ frame, view, seat, components }) {
   const history = view.history || [];
   const entries = ((frame && frame.log) || []).filter((e) => e.index >= from);
   if (!entries.length) return null;
-  const title = seat === null ? "Latest moves" : "Since your last turn";
+  const title = t(seat === null ? "rummikub.web.recent.latest" : "rummikub.web.recent.mine");
   return html`
-    <div class="rk-recent" aria-label=${title}>
-      <b>${title}:</b>
+    <div class="rk-recent" role="group" aria-label=${title}>
+      <b>${title}</b>
       <ul>${entries.map((e) => {
         const ev = history[e.index] || {};
         const sets = ev.kind === "play" ? ev.sets || [] : [];
@@ -342,51 +398,61 @@ function Recent({ frame, view, seat, components }) {
 }
 
 function SetView({ set, index, components, info, pending, selectedIds, interactive, justPlayed, changed, onTile,
-  onDragStart, dropTarget, onPlaceHere, canPlace, fits, onSelectSet, setSelected, onSplit, splitAt, onJoker, busy }) {
+  onDragStart, dropTarget, onPlaceHere, canPlace, fits, onSelectSet, setSelected, onSplit, splitAt, onJoker, busy,
+  focusId, onTileKey }) {
   const valid = !!(info && info.valid);
   const slots = slotsOf(set.items, info && info.tiles, components);
   const readings = info && info.readings ? info.readings.length : 0;
+  const n = index + 1;
   let what = "…";
-  let label = "checking";
+  let label = t("rummikub.web.set.checking");
   if (info && info.valid) {
-    what = `${info.kind === "run" ? "Run" : "Group"} · ${info.value}`;
-    label = `${info.kind}, ${info.value} points`;
+    what = t(info.kind === "run" ? "rummikub.web.set.run" : "rummikub.web.set.group", { value: info.value });
+    label = t(info.kind === "run" ? "rummikub.web.set.run_label" : "rummikub.web.set.group_label", { value: info.value });
   } else if (info) {
     what = info.problem;
-    label = `not a valid set (${info.problem})`;
+    label = t("rummikub.web.set.invalid_label", { problem: info.problem });
   }
+  // The buttons inside a set have keys of their own (w, x, j, the set's number): they stay
+  // out of the Tab order, which the table's tiles share as one stop.
   return html`
     <div class=${cx("rk-set", pending ? "pending" : valid ? "valid" : "invalid", changed && "changed", justPlayed && "just-played",
                     dropTarget && "drop-over", setSelected && "selected", canPlace && "can-place", fits && "fits")}
-         data-drop=${interactive ? `set:${set.key}` : null} data-set=${set.key} role="group"
-         aria-label=${`set ${index + 1}: ${label}`}>
+         data-drop=${interactive ? `set:${set.key}` : null} data-set=${set.key} data-number=${n} role="group"
+         aria-label=${t("rummikub.web.set.label", { number: n, what: label })}>
       <div class="rk-set-head">
+        <span class="rk-set-number" aria-hidden="true">${t("rummikub.web.set.number", { number: n })}</span>
         ${interactive
-          ? html`<button type="button" class="rk-set-handle" aria-pressed=${setSelected ? "true" : "false"}
-              aria-label=${`set ${index + 1}: select the whole set to join it to another`} title="Select or drag the whole set"
+          ? html`<button type="button" class="rk-set-handle" aria-pressed=${setSelected ? "true" : "false"} tabindex="-1"
+              aria-label=${t("rummikub.web.set.handle", { number: n })} title=${t("rummikub.web.set.handle_title")}
+              aria-keyshortcuts="w"
               onClick=${(e) => onSelectSet(e)} onPointerDown=${(e) => onDragStart(e, { set: set.key })} disabled=${busy}>⠿</button>`
           : null}
         <span class=${cx("rk-set-what", info && !valid && "bad")}>${what}</span>
-        ${interactive && readings > 1 && html`<button type="button" class="rk-mini" onClick=${onJoker}
-            title="The joker could stand for another tile here" aria-label=${`set ${index + 1}: change what the joker stands for`}>joker ⇄</button>`}
+        ${interactive && readings > 1 && html`<button type="button" class="rk-mini" onClick=${onJoker} tabindex="-1"
+            title=${t("rummikub.web.set.joker_title")} aria-label=${t("rummikub.web.set.joker_label", { number: n })}
+            aria-keyshortcuts="j">${t("rummikub.web.set.joker")}</button>`}
       </div>
       <div class="rk-set-tiles">
         ${slots.map((slot, i) => {
-          const t = slot.item;
+          const item = slot.item;
           const name = tileFacts(components, slot.id).name;
           return html`
-            ${interactive && splitAt === t.id && i > 0 && html`<button type="button" class="rk-split" key=${`split-${t.id}`}
-                onClick=${onSplit} aria-label=${`split set ${index + 1} before ${name}`}
-                title="Split the set here">✂</button>`}
-            <${Tile} key=${t.id} id=${t.id} components=${components} tile=${slot.id} selected=${selectedIds.has(t.id)}
-              mark=${t.from === "rack" ? "rack" : null}
-              label=${`${name}, on the table in set ${index + 1}${t.from === "rack" ? " (from your rack this turn)" : ""}`}
-              onClick=${interactive ? (e) => onTile(t.id, e) : null}
-              onPointerDown=${interactive ? (e) => onDragStart(e, { ids: [t.id] }) : null} />`;
+            ${interactive && splitAt === item.id && i > 0 && html`<button type="button" class="rk-split" key=${`split-${item.id}`}
+                onClick=${onSplit} aria-label=${t("rummikub.web.set.split", { number: n, tile: name })} tabindex="-1"
+                aria-keyshortcuts="x" title=${t("rummikub.web.set.split_title")}>✂</button>`}
+            <${Tile} key=${item.id} id=${item.id} components=${components} tile=${slot.id} selected=${selectedIds.has(item.id)}
+              mark=${item.from === "rack" ? "rack" : null} focusKey=${interactive ? `board:${item.id}` : null}
+              tabIndex=${interactive ? ((focusId ? focusId === item.id : index === 0 && i === 0) ? 0 : -1) : undefined}
+              label=${t(item.from === "rack" ? "rummikub.web.tile.table_mine" : "rummikub.web.tile.table", { tile: name, number: n })}
+              onClick=${interactive ? (e) => onTile(item.id, e) : null}
+              onKeyDown=${interactive ? (e) => onTileKey(e, item.id) : null}
+              onPointerDown=${interactive ? (e) => onDragStart(e, { ids: [item.id] }) : null} />`;
         })}
-        ${interactive && canPlace && html`<button type="button" class="rk-place" onClick=${onPlaceHere}
-            aria-label=${`put the selected tiles in set ${index + 1}${fits ? " (it makes a valid set)" : ""}`}
-            title=${fits ? "The selected tiles fit here" : "Put the selected tiles here"}>+</button>`}
+        ${interactive && canPlace && html`<button type="button" class="rk-place" onClick=${onPlaceHere} tabindex="-1"
+            aria-label=${t(fits ? "rummikub.web.set.place_fits" : "rummikub.web.set.place", { number: n })}
+            aria-keyshortcuts=${String(n)}
+            title=${t(fits ? "rummikub.web.set.place_title_fits" : "rummikub.web.set.place_title")}>+</button>`}
       </div>
     </div>`;
 }
@@ -700,17 +766,128 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, toast, readOn
     window.addEventListener("pointercancel", cancel);
   }
 
-  useEffect(() => {
-    if (!myTurn) return undefined;
-    const key = (e) => {
-      if (e.target && ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
-      if (document.querySelector(".modal")) return;
-      if (e.key === "Escape") { setSelected([]); setSelectedSet(null); }
-      if ((e.ctrlKey || e.metaKey) && e.key === "z") { e.preventDefault(); undo(); }
+  // ---- the keyboard ----
+  // The rack and the table are one Tab stop each; the arrows move the focus inside them
+  // (a roving tabindex), and the keys of the help act on the selection.
+  const [rackFocus, setRackFocus] = useState(null);
+  const [boardFocus, setBoardFocus] = useState(null);
+  const refocus = useRef(null); // "rack" | "board": put the focus back there after a change
+  const digits = useRef({ text: "", timer: null });
+
+  function focusables(region) {
+    return [...document.querySelectorAll(`.rk-table [data-focus^="${region}:"]`)];
+  }
+
+  function focusIn(region, id) {
+    const el = id ? document.querySelector(`.rk-table [data-focus="${region}:${id}"]`) : focusables(region)[0];
+    if (el) el.focus();
+  }
+
+  function moveFocus(e, region, id) {
+    const all = focusables(region);
+    const at = all.findIndex((el) => el.dataset.focus === `${region}:${id}`);
+    let next = null;
+    if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+      next = all[Math.min(all.length - 1, Math.max(0, at + (e.key === "ArrowRight" ? 1 : -1)))];
+    } else if (e.key === "Home") next = all[0];
+    else if (e.key === "End") next = all[all.length - 1];
+    else if (region === "board" && (e.key === "ArrowDown" || e.key === "ArrowUp")) {
+      // the first tile of the next (or previous) set
+      const sets = [...document.querySelectorAll(".rk-board .rk-set")];
+      const mine = e.target.closest(".rk-set");
+      const to = sets[sets.indexOf(mine) + (e.key === "ArrowDown" ? 1 : -1)];
+      next = to ? to.querySelector("[data-focus]") : null;
+    } else return false;
+    e.preventDefault();
+    if (next) {
+      const nextId = next.dataset.focus.slice(region.length + 1);
+      if (region === "rack") setRackFocus(nextId); else setBoardFocus(nextId);
+      next.focus();
+    }
+    return true;
+  }
+
+  function focusedTile() {
+    const el = document.activeElement;
+    const focus = el && el.dataset ? el.dataset.focus : null;
+    return focus && focus.startsWith("board:") ? focus.slice(6) : null;
+  }
+
+  function placeByKey(target) {
+    const ids = idsOfSelection();
+    if (!ids.length) return;
+    const where = document.activeElement && document.activeElement.dataset
+      ? (document.activeElement.dataset.focus || "").split(":")[0] : "";
+    refocus.current = where === "board" ? "board" : "rack";
+    place(ids, target);
+  }
+
+  function placeInNumber(text) {
+    const n = Number(text);
+    const s = draftRef.current.sets[n - 1];
+    if (s) placeByKey({ set: s.key });
+  }
+
+  const onKey = (e) => {
+    if (!myTurn) return;
+    if (e.target && (["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName) || e.target.isContentEditable)) return;
+    if (document.querySelector(".modal")) return;
+    if ((e.ctrlKey || e.metaKey) && e.key === "z") { e.preventDefault(); undo(); return; }
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const key = e.key;
+    if (key === "Escape") { setSelected([]); setSelectedSet(null); return; }
+    const d = digits.current;
+    if (/^[0-9]$/.test(key)) {
+      e.preventDefault();
+      clearTimeout(d.timer);
+      if (!d.text && key === "0") { placeByKey({ new: true }); return; }
+      d.text += key;
+      const count = draftRef.current.sets.length;
+      if (Number(d.text) * 10 > count) { const text = d.text; d.text = ""; placeInNumber(text); return; }
+      d.timer = setTimeout(() => { const text = d.text; d.text = ""; placeInNumber(text); }, 700);
+      return;
+    }
+    const acts = {
+      n: () => placeByKey({ new: true }),
+      b: () => { refocus.current = "rack"; place(selected, { rack: true }); },
+      p: () => submit(),
+      d: () => drawOrPass(),
+      u: () => undo(),
+      k: () => focusIn("rack", rackFocus),
+      t: () => focusIn("board", boardFocus),
+      w: () => {
+        const id = focusedTile();
+        const s = id && draftRef.current.sets.find((x) => x.items.some((item) => item.id === id));
+        if (s) { refocus.current = "board"; toggleSet(s.key); }
+      },
+      x: () => {
+        const id = focusedTile();
+        const s = id && draftRef.current.sets.find((x) => x.items.some((item) => item.id === id));
+        if (s) { refocus.current = "board"; split(s.key, id); }
+      },
+      j: () => {
+        const id = focusedTile();
+        const s = id && draftRef.current.sets.find((x) => x.items.some((item) => item.id === id));
+        if (s) { refocus.current = "board"; cycleJoker(s.key); }
+      },
     };
+    if (acts[key]) { e.preventDefault(); acts[key](); }
+  };
+  const onKeyRef = useRef(onKey);
+  onKeyRef.current = onKey;
+  useEffect(() => {
+    const key = (e) => onKeyRef.current(e);
     window.addEventListener("keydown", key);
-    return () => window.removeEventListener("keydown", key);
-  }, [myTurn, history]);
+    return () => { window.removeEventListener("keydown", key); clearTimeout(digits.current.timer); };
+  }, []);
+  useEffect(() => {
+    const region = refocus.current;
+    refocus.current = null;
+    if (region && myTurn) {
+      const el = document.querySelector(`.rk-table [data-focus^="${region}:"][tabindex="0"]`) || focusables(region)[0];
+      if (el) el.focus();
+    }
+  });
 
   // ---- what the player sees ----
   const anySelected = !dragging && (selected.length > 0 || selectedSet !== null);
@@ -730,10 +907,18 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, toast, readOn
   const drawMove = legal.find((x) => x.json && (x.json.type === "draw" || x.json.type === "pass"));
   const ghostItems = dragging ? allItems.filter((t) => dragging.ids.includes(t.id)) : [];
 
+  // the roving Tab stops: the tile last focused, else the first
+  const rackTab = rackItems.some((x) => x.id === rackFocus) ? rackFocus : (rackItems[0] || {}).id;
+  const boardIds = draft.sets.flatMap((x) => x.items.map((item) => item.id));
+  const boardTab = boardIds.includes(boardFocus) ? boardFocus : null;
+  const onRackKey = (e, id) => { if (moveFocus(e, "rack", id)) e.stopPropagation(); };
+  const onBoardKey = (e, id) => { if (moveFocus(e, "board", id)) e.stopPropagation(); };
+  const tr = t;
+
   let instruction = null;
   if (myTurn) {
-    if (!melded) instruction = `Your initial meld: lay new sets from your rack worth ${view.initial_meld} or more — or draw.`;
-    else instruction = "Drag tiles onto the table (or select them, then choose a set), rework any sets, then Play — or draw.";
+    if (!melded) instruction = t("rummikub.web.instruction.meld", { minimum: view.initial_meld });
+    else instruction = t("rummikub.web.instruction.play");
   }
 
   return html`
@@ -745,8 +930,8 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, toast, readOn
       </div>
       <${Recent} frame=${frame} view=${view} seat=${seat} components=${components} />
 
-      <section class="rk-board" aria-label="The table" data-drop=${myTurn ? "new" : null}>
-        ${draft.sets.length === 0 && html`<p class="rk-empty">${myTurn ? "The table is empty. Drag tiles here to lay a set." : "The table is empty."}</p>`}
+      <section class="rk-board" aria-label=${t("rummikub.web.board")} data-drop=${myTurn ? "new" : null}>
+        ${draft.sets.length === 0 && html`<p class="rk-empty">${t(myTurn ? "rummikub.web.board.empty_mine" : "rummikub.web.board.empty")}</p>`}
         <div class="rk-sets">
           ${draft.sets.map((s, i) => {
             const info = setInfo(i);
@@ -759,31 +944,33 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, toast, readOn
               canPlace=${anySelected && selectedSet !== s.key} fits=${fitsIn(s, i)} onPlaceHere=${() => place(idsOfSelection(), { set: s.key })}
               onSelectSet=${(e) => toggleSet(s.key, e)} setSelected=${selectedSet === s.key}
               splitAt=${s.items.some((t) => t.id === splitAt) ? splitAt : null} onSplit=${() => split(s.key, splitAt)}
-              onJoker=${() => cycleJoker(s.key)} />`;
+              onJoker=${() => cycleJoker(s.key)} focusId=${boardTab} onTileKey=${onBoardKey} />`;
           })}
           ${myTurn && html`
             <button type="button" class=${cx("rk-new-set", (anySelected || dragging) && "can-place", over === "new" && "drop-over")}
-              data-drop="new" disabled=${busy} aria-label="New set: put the selected tiles in a new set"
+              data-drop="new" disabled=${busy} aria-label=${t("rummikub.web.new_set_label")} aria-keyshortcuts="0 n"
+              tabindex="-1"
               onClick=${() => { if (!suppressClick.current && anySelected) place(idsOfSelection(), { new: true }); }}>
-              <span class="plus">+</span> New set</button>`}
+              <span class="plus" aria-hidden="true">+</span> ${t("rummikub.web.new_set")}</button>`}
         </div>
       </section>
 
       ${seat !== null && view.rack && html`
         <section class=${cx("rk-rack", myTurn && "active", over === "rack" && "drop-over")} data-drop=${myTurn ? "rack" : null}
-                 aria-label="Your rack">
+                 aria-labelledby="rk-rack-title">
           <div class="rk-rack-head">
-            <b>Your rack</b> <span class="muted">${plural(draft.rack.length, "tile")}</span>
-            <span class="rk-sort" role="group" aria-label="Sort your rack">
+            <h2 class="rk-rack-title" id="rk-rack-title">${t("rummikub.web.rack")}</h2>
+            <span class="rk-rack-count">${t("rummikub.web.rack.count", { count: draft.rack.length })}</span>
+            <span class="rk-sort" role="group" aria-label=${t("rummikub.web.sort")}>
               <button type="button" aria-pressed=${sortBy === "colour" ? "true" : "false"} onClick=${() => sortChange("colour")}
-                title="By colour, then number: runs show up">Sort by colour</button>
+                title=${t("rummikub.web.sort.colour_title")}>${t("rummikub.web.sort.colour")}</button>
               <button type="button" aria-pressed=${sortBy === "number" ? "true" : "false"} onClick=${() => sortChange("number")}
-                title="By number, then colour: groups show up">Sort by number</button>
+                title=${t("rummikub.web.sort.number_title")}>${t("rummikub.web.sort.number")}</button>
             </span>
-            ${myTurn && selected.some((id) => !draft.rack.some((t) => t.id === id)) && html`<button type="button" class="rk-back-to-rack"
-                onClick=${() => place(selected, { rack: true })}>Back to rack</button>`}
+            ${myTurn && selected.some((id) => !draft.rack.some((x) => x.id === id)) && html`<button type="button" class="rk-back-to-rack"
+                aria-keyshortcuts="b" onClick=${() => place(selected, { rack: true })}>${t("rummikub.web.back")}</button>`}
           </div>
-          <div class="rk-rack-tiles">
+          <div class="rk-rack-tiles" role=${myTurn ? "group" : null} aria-label=${myTurn ? t("rummikub.web.rack.tiles") : null}>
             ${rackItems.map((t) => {
               const hi = hintLeft.indexOf(t.tile);
               if (hi >= 0) hintLeft.splice(hi, 1);
@@ -791,34 +978,39 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, toast, readOn
               if (dn >= 0) drawnLeft.splice(dn, 1);
               const name = tileFacts(components, t.tile).name;
               return html`<${Tile} key=${t.id} id=${t.id} components=${components} tile=${t.tile} selected=${selIds.has(t.id)} hinted=${hi >= 0}
-                fresh=${dn >= 0} extraClass="dealt" label=${`${name}, on your rack${dn >= 0 ? " (just drawn)" : ""}`}
+                fresh=${dn >= 0} extraClass="dealt"
+                label=${tr(dn >= 0 ? "rummikub.web.tile.rack_new" : "rummikub.web.tile.rack", { tile: name })}
+                focusKey=${myTurn ? `rack:${t.id}` : null} tabIndex=${myTurn ? (rackTab === t.id ? 0 : -1) : undefined}
+                onKeyDown=${myTurn ? (e) => onRackKey(e, t.id) : null}
                 onClick=${myTurn ? (e) => toggleTile(t.id, e) : null}
                 onPointerDown=${myTurn ? (e) => onDragStart(e, { ids: [t.id] }) : null} />`;
             })}
-            ${draft.rack.length === 0 && html`<span class="muted">${changed ? "Every tile is on the table: press Play to go out!" : "empty"}</span>`}
+            ${draft.rack.length === 0 && html`<span class="rk-rack-note">${t(changed ? "rummikub.web.rack.out" : "rummikub.web.rack.empty")}</span>`}
           </div>
         </section>`}
       ${myTurn && html`
-        <div class="rk-controls" role="toolbar" aria-label="Your turn">
+        <section class="rk-controls" aria-label=${t("rummikub.web.controls")}>
           <p class="rk-instruction">${instruction}</p>
           ${meld && html`
-            <div class=${cx("rk-meld", meld.enough && "enough")} aria-label=${`initial meld: ${meld.value} of ${meld.minimum} points`}>
-              <span>Initial meld <b>${meld.value}</b> / ${meld.minimum}</span>
-              <span class="rk-meld-bar"><span style=${`width:${Math.min(100, (meld.value / Math.max(meld.minimum, 1)) * 100)}%`}></span></span>
+            <div class=${cx("rk-meld", meld.enough && "enough")} role="img"
+                 aria-label=${t("rummikub.web.meld_label", { value: meld.value, minimum: meld.minimum })}>
+              <span aria-hidden="true">${withNode("rummikub.web.meld", { minimum: meld.minimum }, "value", html`<b>${number(meld.value)}</b>`)}</span>
+              <span class="rk-meld-bar" aria-hidden="true"><span style=${`width:${Math.min(100, (meld.value / Math.max(meld.minimum, 1)) * 100)}%`}></span></span>
             </div>`}
           ${changed && tableAnswer && !tableAnswer.legal && tableAnswer.text && html`<p class="rk-why" role="status">${tableAnswer.text}</p>`}
           <div class="rk-buttons">
-            <button type="button" onClick=${undo} disabled=${busy || !history.length} title="Ctrl+Z">Undo</button>
-            <button type="button" onClick=${reset} disabled=${busy || !changed}>Reset turn</button>
-            ${hintPlay && html`<button type="button" class="hinted" onClick=${showHint} disabled=${busy}>Show the hint</button>`}
+            <button type="button" onClick=${undo} disabled=${busy || !history.length} title=${t("rummikub.web.undo_title")}
+              aria-keyshortcuts="u Control+Z">${t("rummikub.web.undo")}</button>
+            <button type="button" onClick=${reset} disabled=${busy || !changed}>${t("rummikub.web.reset")}</button>
+            ${hintPlay && html`<button type="button" class="hinted" onClick=${showHint} disabled=${busy}>${t("rummikub.web.show_hint")}</button>`}
             <span class="rk-spacer"></span>
-            ${changed && html`<span class="rk-summary">${plural(laid, "tile")} from your rack${invalid ? html` · <b class="bad">${plural(invalid, "set")} not valid</b>` : ""}</span>`}
+            ${changed && html`<span class="rk-summary">${t("rummikub.web.laid", { count: laid })}${invalid ? html` · <b class="bad">${t("rummikub.web.invalid", { count: invalid })}</b>` : ""}</span>`}
             <button type="button" class=${cx("primary rk-play", changed && tableAnswer && tableAnswer.legal && "ready")} onClick=${submit} disabled=${busy || !changed}
-              title=${changed ? "Send this table to the game" : "Move tiles first"}>Play</button>
+              aria-keyshortcuts="p" title=${t(changed ? "rummikub.web.play_title" : "rummikub.web.play_title_idle")}>${t("rummikub.web.play")}</button>
             ${drawMove && html`<button type="button" class=${cx("rk-draw", hintDraw && "hinted")} onClick=${drawOrPass} disabled=${busy}
-              title=${changed ? "Drawing ends your turn; the tiles you moved go back" : ""}>${drawMove.text}</button>`}
+              aria-keyshortcuts="d" title=${t(changed ? "rummikub.web.draw_title" : "rummikub.web.draw_key")}>${drawMove.text}</button>`}
           </div>
-        </div>`}
+        </section>`}
 
       ${dragging && html`<div class="rk-ghost" ref=${ghost} aria-hidden="true">
           ${ghostItems.map((t) => html`<${Tile} key=${t.id} components=${components} tile=${placedOf(t)} />`)}</div>`}
@@ -830,9 +1022,9 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, toast, readOn
 function scoreText(score) {
   if (typeof score === "string" && score.includes("/")) {
     const [a, b] = score.split("/").map(Number);
-    return `${a > 0 ? "+" : ""}${score} (${(a / b).toFixed(2)})`;
+    return `${a > 0 ? "+" : ""}${number(a)}/${number(b)} (${number(a / b, { maximumFractionDigits: 2 })})`;
   }
-  return score > 0 ? `+${score}` : String(score);
+  return score > 0 ? `+${number(score)}` : number(score);
 }
 
 /** The scores: each seat's tiles left, their value and the score (the sentences saying who
@@ -847,22 +1039,80 @@ function Result({ result, view, seats, mySeat, game }) {
   return html`
     <div class="rk-result">
       <table class="rk-result-table">
-        <thead><tr><th>Player</th><th>Tiles left</th><th>Rack value</th><th>Score</th></tr></thead>
+        <thead><tr>
+          <th scope="col">${t("rummikub.web.result.player")}</th><th scope="col">${t("rummikub.web.result.left")}</th>
+          <th scope="col">${t("rummikub.web.result.value")}</th><th scope="col">${t("rummikub.web.result.score")}</th>
+        </tr></thead>
         <tbody>${result.scores.map((score, s) => html`
           <tr class=${cx(winners.includes(s) && "winner")}>
-            <td>${name(s)}${winners.includes(s) ? " ★" : ""}</td>
-            <td class="rk-left">${(racks[s] || []).length
-              ? (racks[s] || []).map((t, i) => html`<${Tile} key=${i} components=${components} tile=${t} small=${true} />`)
-              : html`<span class="muted">none</span>`}</td>
-            <td>${values[s] ?? ""}</td>
+            <th scope="row">${name(s)}${winners.includes(s) && html` <span aria-hidden="true">★</span><span class="sr-only">(${t("rummikub.web.result.winner")})</span>`}</th>
+            <td><span class="rk-left">${(racks[s] || []).length
+              ? (racks[s] || []).map((tile, i) => html`<${Tile} key=${i} components=${components} tile=${tile} small=${true} />`)
+              : html`<span class="muted">${t("rummikub.web.result.none")}</span>`}</span></td>
+            <td>${values[s] === undefined ? "" : number(values[s])}</td>
             <td><b>${scoreText(score)}</b></td>
           </tr>`)}</tbody>
       </table>
     </div>`;
 }
 
+// ---- the rules' examples ---------------------------------------------------------------------
+
+function ExampleSets({ sets, components }) {
+  return html`<div class="rk-ex-sets">${sets.map((s, i) => html`
+    <span class="rk-mini-set rk-ex-set" key=${i}>${s.map((tile, j) => html`<${Tile} key=${j} components=${components} tile=${tile} />`)}</span>`)}
+  </div>`;
+}
+
+/** One example of the rules (``rules/<language>.md``'s ```example blocks), drawn with the
+ * game's tiles: ``{"caption", "rack": [tiles], "table": [[tiles] …], "after": [[tiles] …],
+ * "sets": [[tiles] …], "legend": true}`` — any of them; ``table`` and ``after`` show a move
+ * (before and after), ``sets`` sets on their own, ``legend`` a tile of each colour with its
+ * symbol and name. */
+export function Example({ example, game }) {
+  const components = (game && game.components) || lastComponents;
+  if (!example || typeof example !== "object") return null;
+  const caption = typeof example.caption === "string" ? example.caption : "";
+  const colours = components && components.colours ? Object.entries(components.colours) : [];
+  colours.sort((a, b) => a[1].order - b[1].order);
+  const section = (id, body) => html`<div class="rk-ex-part"><span class="rk-ex-head">${t(id)}</span>${body}</div>`;
+  return html`
+    <figure class="rk-example rk-table-example" role="group" aria-label=${t("rummikub.web.example", { caption })}>
+      ${example.legend && html`<div class="rk-ex-legend">${colours.map(([name, c]) => html`
+        <span class="rk-ex-colour" key=${name}><${Tile} components=${components} tile=${`${Object.keys(components.tiles).find((id) => components.tiles[id].colour === name && !components.tiles[id].joker && components.tiles[id].number === 7)}`} />
+          <span>${c.symbol} ${c.name}</span></span>`)}
+        <span class="rk-ex-colour"><${Tile} components=${components} tile="J" /><span>${components && components.tiles && components.tiles.J ? components.tiles.J.name : ""}</span></span>
+      </div>`}
+      ${Array.isArray(example.sets) && html`<${ExampleSets} sets=${example.sets} components=${components} />`}
+      ${Array.isArray(example.rack) && section("rummikub.web.example.rack", html`<div class="rk-ex-sets"><span class="rk-mini-set rk-ex-rack">
+          ${example.rack.map((tile, j) => html`<${Tile} key=${j} components=${components} tile=${tile} />`)}</span></div>`)}
+      ${Array.isArray(example.table) && section(Array.isArray(example.after) ? "rummikub.web.example.before" : "rummikub.web.example.table",
+          html`<${ExampleSets} sets=${example.table} components=${components} />`)}
+      ${Array.isArray(example.after) && section("rummikub.web.example.after", html`<${ExampleSets} sets=${example.after} components=${components} />`)}
+      ${caption && html`<figcaption>${caption}</figcaption>`}
+    </figure>`;
+}
+
+/** The "?" help of this table: how to play with the pointer, the keys, the symbols. */
+function Help({ components }) {
+  const colours = components && components.colours ? Object.values(components.colours) : [];
+  colours.sort((a, b) => a.order - b.order);
+  const keys = [
+    ["k", "rummikub.web.key.rack"], ["t", "rummikub.web.key.table"], ["1–9", "rummikub.web.key.number"],
+    ["0 / n", "rummikub.web.key.new"], ["b", "rummikub.web.key.back"], ["w", "rummikub.web.key.whole"],
+    ["x", "rummikub.web.key.split"], ["j", "rummikub.web.key.joker"], ["p", "rummikub.web.key.play"],
+    ["d", "rummikub.web.key.draw"], ["u / Ctrl+Z", "rummikub.web.key.undo"], ["Esc", "rummikub.web.key.escape"],
+  ];
+  const symbols = colours.map((c) => t("rummikub.ui.symbol", { symbol: c.symbol, colour: c.name }));
+  return html`<span class="rk-help">${t("rummikub.web.help")}
+    ${symbols.length > 0 && html` ${t("rummikub.web.symbols", { symbols })}`}
+    <strong class="rk-help-keys"> ${t("rummikub.web.keys")}</strong>
+    ${keys.map(([k, id], i) => html`${i ? " · " : " "}<kbd>${k}</kbd> ${t(id)}`)}</span>`;
+}
+
 export default {
   Table,
   Result,
-  help: "Drag tiles from your rack onto the table (or click tiles, then a set's + or New set); red sets are not valid yet; press Play, or Draw a tile.",
+  Example,
+  get help() { return html`<${Help} components=${lastComponents} />`; },
 };

@@ -27,7 +27,7 @@ async function call(method, path, body) {
 }
 
 export const api = {
-  games: () => call("GET", "/api/games"),
+  games: () => call("GET", `/api/games?lang=${encodeURIComponent(lang())}`),
   tables: (status, game) =>
     call("GET", `/api/tables?status=${status}${game ? `&game=${encodeURIComponent(game)}` : ""}`),
   table: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}`),
@@ -37,7 +37,21 @@ export const api = {
   replay: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay?lang=${encodeURIComponent(lang())}`),
   replayRecord: (record) => call("POST", `/api/replay?lang=${encodeURIComponent(lang())}`, record),
   leaderboard: (game) => call("GET", `/api/leaderboard/${encodeURIComponent(game)}`),
+  rules: (game, table) => call("GET", `/api/games/${encodeURIComponent(game)}/rules?lang=${encodeURIComponent(lang())}`
+    + (table ? `&table=${encodeURIComponent(table)}` : "")),
+  lesson: (game, name) => call("POST", `/api/lessons/${encodeURIComponent(game)}`, { name: name || null }),
 };
+
+const rulesCache = new Map();
+/** A game's rules in the reader's language (with ``table``: and that table's variants),
+ * fetched once per game, language and table. */
+export function rules(game, table = null) {
+  const key = `${game}|${lang()}|${table || ""}`;
+  if (!rulesCache.has(key)) {
+    rulesCache.set(key, api.rules(game, table).catch((e) => { rulesCache.delete(key); throw e; }));
+  }
+  return rulesCache.get(key);
+}
 
 const gamesCache = new Map();
 /** Every game's description, fetched once per language. */

@@ -1,8 +1,10 @@
 // Loading a game's table module (and its stylesheet) from /static/games/<game>/.
 const loaded = new Map();
 
-/** The game's module: { Table, Result, help } (see docs/web.md: the story, the moves and
- * every sentence come from the server, in words; a table draws and picks, nothing more). */
+/** The game's module: { Table, Result, help, Example } (see docs/web.md: the story, the
+ * moves and every sentence come from the server, in words; a table draws and picks,
+ * nothing more). ``Example`` — drawing one example of the rules with the game's own cards —
+ * may also be a named export of table.js. */
 export function loadGameModule(name) {
   if (!loaded.has(name)) {
     const base = `/static/games/${encodeURIComponent(name)}`;
@@ -16,7 +18,11 @@ export function loadGameModule(name) {
     loaded.set(
       name,
       import(`${base}/table.js`)
-        .then((m) => m.default)
+        .then((m) => {
+          const module = m.default;
+          if (module && !module.Example && typeof m.Example === "function") module.Example = m.Example;
+          return module;
+        })
         .catch(() => import("gametable/generic.js").then((m) => m.default)),
     );
   }

@@ -1,6 +1,6 @@
 // The lobby: start a table (game, players, rules, seats, clocks), invite friends, join an
 // open table, watch a game, come back to my games, replay finished ones.
-import { html, useState, useEffect, cx, seatLabel, SiteHead } from "gametable/ui.js";
+import { html, useState, useEffect, cx, SiteHead } from "gametable/ui.js";
 import { t, number, list } from "gametable/i18n.js";
 import { api, games as loadGames } from "gametable/api.js";
 import { myGames, remember, myName, setMyName, inviteURL } from "gametable/store.js";
@@ -26,6 +26,38 @@ const ACCENT = {
 
 export function accent(game) {
   return ACCENT[game] || "#555";
+}
+
+/** A seat in the lobby's lists: its name, or "Player 2" for a seat nobody named (the
+ * server's ``named``; its lists are not written in the reader's language, its frames are). */
+function listedName(entry) {
+  return entry.named === false ? t("web.seat.player", { number: entry.seat + 1 }) : entry.name;
+}
+
+/** "Learn to play": opens the game's guided first game (a private table with the lesson's
+ * deal and a coach) and takes the player to it. Shown only for a game that has a lesson
+ * (``lesson`` in the game's description). */
+export function LearnButton({ game, className, describedBy }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState(null);
+  async function start() {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await api.lesson(game.name, myName() || null);
+      const mine = answer.seats[0];
+      // The learner opened this table: the page does not ask them for a name.
+      remember({ table: answer.table.id, seat: mine.seat, token: mine.token, game: game.name, created: true });
+      navigate(`/play/${encodeURIComponent(answer.table.id)}#seat=${mine.seat}&token=${encodeURIComponent(mine.token)}`);
+    } catch (err) {
+      setBusy(false);
+      setError(err.message);
+    }
+  }
+  return html`
+    <button type="button" class=${cx("learn", className)} onClick=${start} disabled=${busy}
+            aria-describedby=${describedBy}>${busy ? t("web.lobby.learn_busy") : t("web.lobby.learn")}</button>
+    ${error && html`<p class="error" role="alert">${error}</p>`}`;
 }
 
 function botChoices(game, players) {
@@ -261,7 +293,7 @@ function TableList({ title, tables, action, empty }) {
             <li style=${`--accent:${accent(table.game)}`} key=${table.id}>
               <span class="dot" aria-hidden="true"></span>
               <span class="what">${t("web.lobby.list.table", {
-                game: table.title, count: table.players, seats: list(table.seats.map(seatLabel)),
+                game: table.title, count: table.players, seats: list(table.seats.map(listedName)),
               })}</span>
               ${action(table)}
             </li>`)}
@@ -325,14 +357,22 @@ export function Lobby() {
           <h2>${t("web.lobby.start")}</h2>
           <div class="game-cards">
             ${games.map((g) => html`
-              <button class=${cx("game-card", chosen === g.name && "chosen")} style=${`--accent:${accent(g.name)}`}
-                      onClick=${() => setChosen(chosen === g.name ? null : g.name)} aria-pressed=${chosen === g.name}>
-                <span class="title">${g.title}</span>
-                <span class="players">${g.players[0] === g.players[1]
-                  ? t("web.lobby.players", { count: g.players[0] })
-                  : t("web.lobby.players_range", { min: g.players[0], max: g.players[1] })}</span>
-                <span class="blurb">${blurb(g.name)}</span>
-              </button>`)}
+              <div class=${cx("game-entry", chosen === g.name && "chosen")} style=${`--accent:${accent(g.name)}`} key=${g.name}>
+                <button class="game-card" onClick=${() => setChosen(chosen === g.name ? null : g.name)}
+                        aria-pressed=${chosen === g.name}>
+                  <span class="title" id=${`game-title-${g.name}`}>${g.title}</span>
+                  <span class="players">${g.players[0] === g.players[1]
+                    ? t("web.lobby.players", { count: g.players[0] })
+                    : t("web.lobby.players_range", { min: g.players[0], max: g.players[1] })}</span>
+                  <span class="blurb">${blurb(g.name)}</span>
+                </button>
+                ${(g.rules || g.lesson) && html`
+                  <div class="game-more">
+                    ${g.rules && html`<a class="button" href=${`/rules/${encodeURIComponent(g.name)}`}
+                        aria-describedby=${`game-title-${g.name}`}>${t("web.lobby.rules_link")}</a>`}
+                    ${g.lesson && html`<${LearnButton} game=${g} describedBy=${`game-title-${g.name}`} />`}
+                  </div>`}
+              </div>`)}
           </div>
           ${chosen && byName[chosen] && html`<${NewTable} key=${chosen} game=${byName[chosen]}
               onCreated=${(c, seats) => setCreated({ created: c, seats })} />`}

@@ -14,6 +14,7 @@ import { remember, myGames, myName, setMyName } from "gametable/store.js";
 import { loadGameModule } from "gametable/games.js";
 import { accent } from "gametable/lobby.js";
 import { MovesPanel } from "gametable/moves.js";
+import { RulesDialog, useSectionTitle } from "gametable/rules.js";
 
 function credentials(tableId) {
   const params = new URLSearchParams(location.hash.slice(1));
@@ -132,6 +133,30 @@ function nextGameLink(match, mySeat, token) {
   return `/play/${encodeURIComponent(match.next)}${mine}`;
 }
 
+/** The lesson's coach (frame.lesson, for the learner of a guided first game): what the last
+ * move showed and what to do now, read first (before the players and the table) and read
+ * out politely when it changes; a move the lesson does not want is answered here, kindly. */
+function Coach({ lesson, status, refusal }) {
+  let progress;
+  if (status === "finished") progress = t("web.coach.done");
+  else if (lesson.step < lesson.steps) progress = t("web.coach.step", { number: lesson.step + 1, total: lesson.steps });
+  else progress = t("web.coach.free");
+  return html`
+    <section class="coach-area" aria-labelledby="coach-title">
+      <div class="coach">
+        <div class="coach-head">
+          <span class="coach-kicker">${t("web.coach.kicker")}</span>
+          <h2 id="coach-title">${lesson.title}</h2>
+          <span class="coach-step">${progress}</span>
+        </div>
+        <div class="coach-lines" aria-live="polite">
+          ${lesson.lines.map((line, i) => html`<p key=${`${i}:${line}`}>${line}</p>`)}
+          ${refusal && html`<p class="coach-note" key="refusal">${refusal}</p>`}
+        </div>
+      </div>
+    </section>`;
+}
+
 function EndScreen({ frame, module, mySeat, tableId, token, onClose }) {
   const result = frame.result;
   const Result = module.Result;
@@ -142,6 +167,11 @@ function EndScreen({ frame, module, mySeat, tableId, token, onClose }) {
   }
   return html`
     <${Modal} title=${t("web.table.end.title")} onClose=${onClose} wide=${true}>
+      ${frame.lesson && frame.lesson.lines.length > 0 && html`
+        <div class="coach-end">
+          <h3>${frame.lesson.title}</h3>
+          ${frame.lesson.lines.map((line) => html`<p>${line}</p>`)}
+        </div>`}
       ${(frame.result_text || []).map((line, i) => html`<p class=${cx(i === 0 && "verdict")}>${line}</p>`)}
       <table class="scores">
         <thead><tr><th scope="col">${t("web.table.score.player")}</th><th scope="col">${t("web.table.score.score")}</th><th scope="col">${t("web.table.score.rank")}</th></tr></thead>
@@ -239,9 +269,9 @@ function NamePrompt({ seat, tableId, onDone }) {
     </main>`;
 }
 
-/** Is this seat a human's that nobody has named? (The server labels it "Seat <n>".) */
+/** Is this seat a human's that nobody has named? (The server says: ``named``.) */
 function nameless(entry) {
-  return !!entry && entry.kind === "human" && (!entry.name || entry.name === `Seat ${entry.seat}`);
+  return !!entry && entry.kind === "human" && entry.named === false;
 }
 
 /** What a screen reader hears as the game goes on: the others' moves and the table's news
@@ -267,7 +297,7 @@ function announce(frame, previous, mySeat) {
   return { mark, lines: parts, moves };
 }
 
-const SHORTCUT_KEYS = ["m", "h", "?", "s", "l"];
+const SHORTCUT_KEYS = ["m", "h", "?", "s", "l", "r"];
 let newsIds = 0;
 
 export function TablePage({ tableId }) {
@@ -294,6 +324,10 @@ export function TablePage({ tableId }) {
   const [showMoves, setShowMoves] = useState(false);
   const [showEnd, setShowEnd] = useState(true);
   const [showHelp, setShowHelp] = useState(false);
+  // The rules dialog, open at the section it was opened at (null: closed).
+  const [rulesAt, setRulesAt] = useState(null);
+  // A move the lesson did not want: why, for the position it was made in.
+  const [refusal, setRefusal] = useState(null);
   const [fatal, setFatal] = useState(null);
   // What the server says of its services while one of them does not answer (null: all do).
   const [service, setService] = useState(null);
@@ -382,7 +416,16 @@ export function TablePage({ tableId }) {
     else message.text = decision.text;
     const answer = await socket.current.request(message);
     setSentFrom((v) => (v === from ? null : v));
-    if (answer.type === "error") toast(answer.message);
+    if (answer.type === "error" && answer.code === "lesson") {
+      // Not an error: the coach explains, in the panel (read out there) and, for a reader
+      // scrolled away from it, in a message at the top of the screen.
+      setRefusal({ version: from, text: answer.message });
+      const panel = document.querySelector(".coach");
+      const box = panel && panel.getBoundingClientRect();
+      if (!box || box.bottom < 0 || box.top > window.innerHeight) showToast(answer.message, "coach", { silent: true });
+    } else if (answer.type === "error") {
+      toast(answer.message);
+    }
     return answer;
   }, [frame, busy, waiting]);
 
@@ -414,6 +457,7 @@ export function TablePage({ tableId }) {
       if (e.key === "m" && canPlay) { e.preventDefault(); setShowMoves(true); }
       if (e.key === "h" && canPlay) { e.preventDefault(); askHint(); }
       if (e.key === "?") { e.preventDefault(); setShowHelp(true); }
+      if (e.key === "r" && frame) { e.preventDefault(); setRulesAt(frame.rules_section || ""); }
       if (e.key === "s") { e.preventDefault(); window.dispatchEvent(new Event("gametable:settings")); }
       if (e.key === "l") {
         const story = document.getElementById("story");
@@ -427,6 +471,11 @@ export function TablePage({ tableId }) {
   // Asks the rules what a decision being put together would do (Game.preview): the table
   // shows the answer's facts and words instead of computing any rule itself.
   const preview = useCallback((draft) => socket.current.request({ type: "preview", draft }), []);
+
+  // The help names the rules' section for the decision on screen.
+  const hasRules = !!welcome && welcome.game.rules !== false;
+  const sectionTitle = useSectionTitle(welcome && welcome.game.name, tableId,
+    frame && frame.rules_section, showHelp && hasRules && !!(frame && frame.rules_section));
 
   if (gate === "ask") {
     return html`<${NamePrompt} seat=${hashSeat} tableId=${tableId} onDone=${() => setGate("open")} />`;
@@ -446,7 +495,7 @@ export function TablePage({ tableId }) {
     refused: t("web.table.connection.refused"),
   };
   return html`
-    <div class=${cx("table-page", `game-${welcome.game.name}`, myTurn && "my-turn")}
+    <div class=${cx("table-page", `game-${welcome.game.name}`, myTurn && "my-turn", frame.lesson && "has-coach")}
          data-version=${frame.version} data-status=${frame.status}
          style=${`--accent:${accent(welcome.game.name)}`}>
       <header class="table-head">
@@ -472,6 +521,8 @@ export function TablePage({ tableId }) {
         <p class="service-banner" role="status">
           ${connection === "reconnecting" ? t("web.table.connection.lost") : service.message}
           ${waiting && connection !== "reconnecting" && ` ${t("web.table.connection.retrying")}`}</p></section>`}
+      ${frame.lesson && html`<${Coach} lesson=${frame.lesson} status=${frame.status}
+          refusal=${refusal && refusal.version === frame.version ? refusal.text : null} />`}
       <${Seats} frame=${frame} mySeat=${mySeat} receivedAt=${receivedAt} now=${now} />
       <main class="board" id="main" aria-label=${t("web.table.board", { game: welcome.game.title })}>
         <${Table} key=${mySeat} frame=${frame} view=${frame.view} seat=${mySeat} legal=${frame.legal || []}
@@ -488,18 +539,31 @@ export function TablePage({ tableId }) {
           mySeat=${mySeat} tableId=${tableId} token=${token} onClose=${() => setShowEnd(false)} />`}
       ${showHelp && html`<${Modal} title=${t("web.help.title", { game: welcome.game.title })} onClose=${() => setShowHelp(false)}>
           ${module.help && html`<p>${module.help}</p>`}
+          <div class="help-rules">
+            <h3>${t("web.help.rules")}</h3>
+            ${hasRules ? html`
+              ${sectionTitle && html`<p>${t("web.help.rules_now", { section: sectionTitle })}</p>`}
+              <div class="row">
+                <button class="primary" onClick=${() => { setShowHelp(false); setRulesAt(frame.rules_section || ""); }}
+                  aria-keyshortcuts="r">${t("web.help.rules_open")}</button>
+              </div>`
+              : html`<p class="muted">${t("web.rules.missing", { game: welcome.game.title })}</p>`}
+          </div>
           <h3>${t("web.help.keys")}</h3>
           <ul class="keys">
             <li><kbd>m</kbd> ${t("web.help.key.moves")}</li>
             <li><kbd>h</kbd> ${t("web.help.key.hint")}</li>
             <li><kbd>l</kbd> ${t("web.help.key.log")}</li>
             <li><kbd>s</kbd> ${t("web.help.key.settings")}</li>
+            <li><kbd>r</kbd> ${t("web.help.key.rules")}</li>
             <li><kbd>?</kbd> ${t("web.help.key.help")}</li>
             <li><kbd>${t("web.help.kbd.tab")}</kbd> / <kbd>${t("web.help.kbd.enter")}</kbd> ${t("web.help.key.tab")}</li>
             <li><kbd>${t("web.help.kbd.escape")}</kbd> ${t("web.help.key.escape")}</li>
           </ul>
           <p class="muted">${t("web.help.note")}</p>
         <//>`}
+      ${rulesAt !== null && html`<${RulesDialog} game=${welcome.game} table=${tableId} section=${rulesAt}
+          onClose=${() => setRulesAt(null)} />`}
       <${Toasts} />
     </div>`;
 }

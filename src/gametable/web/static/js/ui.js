@@ -20,16 +20,12 @@ export function cx(...names) {
 }
 
 /**
- * A seat's name as people read it: the player's name, a bot's name, or "Player 2" for a
- * human seat nobody has named yet (the server labels such a seat "Seat <n>", counted from 0:
- * server/specs.py's seat_labels; the page never shows that label).
+ * A seat's name as people read it: the name the server gives it, as it comes — the
+ * player's name, a bot's, or, for a human seat nobody has named (``named: false``),
+ * "Player 2" already in the reader's language (the frames are written in it).
  */
 export function seatLabel(entry) {
-  if (!entry) return "";
-  if (entry.kind === "human" && (!entry.name || entry.name === `Seat ${entry.seat}`)) {
-    return t("web.seat.player", { number: entry.seat + 1 });
-  }
-  return entry.name;
+  return entry ? entry.name : "";
 }
 
 /** A seat's display name from the table's seat list ("Ana (you)" for the reader's own). */
@@ -100,12 +96,14 @@ function useToastStore() {
   return toastStore;
 }
 
-/** Show a message for a while: ``kind`` "error" (7 s) or "notice" (4 s). */
-export function showToast(text, kind = "error") {
+/** Show a message for a while: ``kind`` "error" (7 s), "coach" (a lesson's kind word on
+ * a move it does not want: 7 s, not an error's red) or "notice" (4 s). */
+export function showToast(text, kind = "error", { silent = false } = {}) {
   const id = Math.random();
-  toastStore.items = [...toastStore.items, { id, text, kind }];
+  // ``silent``: shown, not read out (the page says it to screen readers elsewhere).
+  toastStore.items = [...toastStore.items, { id, text, kind, silent }];
   emitToasts();
-  setTimeout(() => dismissToast(id), kind === "error" ? 7000 : 4000);
+  setTimeout(() => dismissToast(id), kind === "notice" ? 4000 : 7000);
   return id;
 }
 
@@ -116,7 +114,8 @@ export function dismissToast(id) {
 
 function ToastList({ items }) {
   return items.map((x) => html`
-    <div class=${cx("toast", x.kind)} key=${x.id} onClick=${() => dismissToast(x.id)}>${x.text}</div>`);
+    <div class=${cx("toast", x.kind)} key=${x.id} aria-hidden=${x.silent ? "true" : undefined}
+         onClick=${() => dismissToast(x.id)}>${x.text}</div>`);
 }
 
 /** The page's messages (drawn inside the open dialog instead while there is one). */
@@ -132,7 +131,7 @@ export function Toasts() {
 let modalIds = 0;
 
 /** A modal dialog: a titled panel over a dimmed page; Escape or × closes it. */
-export function Modal({ title, onClose, children, wide }) {
+export function Modal({ title, onClose, children, wide, className }) {
   const ref = useRef(null);
   const [id] = useState(() => ++modalIds);
   const store = useToastStore();
@@ -156,7 +155,7 @@ export function Modal({ title, onClose, children, wide }) {
   const titleId = `modal-title-${id}`;
   return html`
     <div class="modal-back" onClick=${(e) => { if (e.target === e.currentTarget && onClose) onClose(); }}>
-      <div class=${cx("modal", wide && "wide")} role="dialog" aria-modal="true" aria-labelledby=${titleId}
+      <div class=${cx("modal", wide && "wide", className)} role="dialog" aria-modal="true" aria-labelledby=${titleId}
            tabindex="-1" ref=${ref}>
         <div class="modal-head">
           <h2 id=${titleId}>${title}</h2>
