@@ -114,20 +114,37 @@ def test_the_hand_over_leaves_nothing_of_the_previous_seat_on_screen(name: str) 
 
 def test_a_bots_secret_choice_is_shown_only_once_every_seat_has_chosen() -> None:
     """``--show-bots`` in the tips game (issue 12.4): the bots choose before the human in
-    the secret step; their choices are printed once the human has chosen too."""
+    the secret step; the story tells that they chose, and which card only in the reveal,
+    once the human has chosen too."""
+    from gametable.core.words import Msg, Seat, render
+    from gametable.games.ramen_tips.cards import CARD_NAMES
+    from gametable.games.ramen_tips.words import card
+
     game = get_game("ramen-tips")
     out = io.StringIO()
     console = Console(file=out, width=WIDTH, color_system=None)
     recorder = Recorder(game, 3, 3)
-    secret: list[str] = []  # the bots' choices in the step the human is deciding
+    secret: list[tuple[int, str]] = []  # the bots' choices in the step the human is deciding
+    pending: list[str] = []  # the reveal's words for them, checked at the next prompt
     checked: list[str] = []
 
+    def revealed(seat: int, name: str) -> str:
+        msg = Msg("ramen_tips.event.slot_card", card=card(name), who=Seat(seat))
+        return render(msg, names=session.names, viewer=2)
+
     def human(prompt: str) -> str:
+        shown = out.getvalue()
+        for line in pending:  # chosen at the previous prompt: revealed since
+            assert line in shown, f"{line!r} never revealed"
+            checked.append(line)
+        pending.clear()
         if len(checked) >= 6:
             raise QuitGame("enough")
-        for line in secret:
-            assert line not in out.getvalue(), f"{line!r} shown before the reveal"
-            checked.append(line)
+        for seat, name in secret:
+            line = revealed(seat, name)
+            assert line not in shown, f"{line!r} shown before the reveal"
+            pending.append(line)
+        assert not secret or "chose a card (face down)" in shown
         secret.clear()
         return "#1"
 
@@ -140,11 +157,10 @@ def test_a_bots_secret_choice_is_shown_only_once_every_seat_has_chosen() -> None
 
         def spy(view, legal, rng, seat=seat, act=act):  # type: ignore[no-untyped-def]
             action = act(view, legal, rng)
-            if len(recorder.state.to_act) > 1:
-                secret.append(f"seat {seat} (greedy): {game.format_action(action)}")
+            if len(recorder.state.to_act) > 1 and type(action).__name__ == "Choose":
+                secret.append((seat, CARD_NAMES[action.card]))
             return action
 
         agent.act = spy  # type: ignore[method-assign]
     session.run()
     assert len(checked) >= 6
-    assert all(line in out.getvalue() for line in checked)  # each shown after the reveal

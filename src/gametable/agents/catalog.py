@@ -45,10 +45,7 @@ def option_json(spec: OptionSpec) -> dict[str, Any]:
 def describe_game(game: Game, locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
     """One game as a lobby and a table show it, with its components named in ``locale``
     and the JSON Schema of its decisions."""
-    try:
-        schema: dict[str, Any] | None = game.decision_schema()
-    except AttributeError:
-        schema = None  # TRANSITION (issue 29): a game without a decision codec yet
+    schema = game.decision_schema()
     return {
         "name": game.name,
         "title": game.title,

@@ -314,14 +314,9 @@ def play_match(
     console.print(Text(say("cli.match.seed", seed=str(seed)), style="dim"))
 
 
-def move_words(game: Game, action: Action, view: View) -> Msg | str:
-    """A decision in the game's words (as its seat would be told it), or in its notation
-    for a game without words."""
-    try:
-        words = game.words
-    except NotImplementedError:
-        return game.format_action(action)
-    return words.decision(action, view)
+def move_words(game: Game, action: Action, view: View) -> Msg:
+    """A decision in the game's words (as its seat would be told it)."""
+    return game.words.decision(action, view)
 
 
 @app.command("replay", cls=Command, help="cli.help.replay")
@@ -390,11 +385,7 @@ def show_result(game: Game, result: Any, players: int) -> None:
     """The final table and the end in words, in the run's language."""
     locale = current_locale()
     console.print(in_language(game.ui.render_result, result, locale=locale))
-    try:
-        words = game.words
-    except NotImplementedError:
-        return
-    for msg in words.result(result, players, None):
+    for msg in game.words.result(result, players, None):
         console.print(Text(render(msg, locale=locale), style="bold"))
 
 

@@ -511,10 +511,10 @@ class Game(ABC):
         """Terminal rendering and help text for this game."""
 
     @property
+    @abstractmethod
     def words(self) -> GameWords:
         """The game's description layer: its decisions, events and results in words
         (:class:`~gametable.core.words.GameWords`)."""
-        raise NotImplementedError(f"{self.name} has no description layer yet")
 
     def components(self) -> dict[str, Any]:
         """The game's components (cards, tiles, ingredients …) by the names its views and

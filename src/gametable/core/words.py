@@ -402,21 +402,11 @@ def tell_legal(
     names: Sequence[str] | None = None,
 ) -> list[str]:
     """Each legal decision of the seat whose ``view`` it is, in words (for a list of moves)."""
-    words = _words_of(game)
+    words = game.words
     viewer = view.get("seat")
-    if words is None:
-        return [game.format_action(a) for a in legal]
     return [
         render(words.decision(a, view), locale=locale, names=names, viewer=viewer) for a in legal
     ]
-
-
-def _words_of(game: Any) -> GameWords | None:
-    # TRANSITION (issue 29): until every game has its description layer.
-    try:
-        return game.words  # type: ignore[no-any-return]
-    except NotImplementedError:
-        return None
 
 
 def tell_history(
@@ -430,12 +420,10 @@ def tell_history(
     """The story of the game as the seat whose ``view`` it is knows it: one entry per event
     of the view's ``history`` from ``start`` that has something to tell — ``{"index",
     "turn", "seat", "kind", "text"}``, oldest first (front ends group them by turn)."""
-    words = _words_of(game)
+    words = game.words
     viewer = view.get("seat")
     out: list[dict[str, Any]] = []
     history = view.get("history") or []
-    if words is None:
-        return out
     for index in range(start, len(history)):
         event = history[index]
         msg = words.event(event, viewer)
@@ -463,17 +451,12 @@ def tell_result(
     names: Sequence[str] | None = None,
 ) -> list[str]:
     """The end of the game in a few lines, for ``viewer``."""
-    if _words_of(game) is None:
-        return []
     return [
         render(m, locale=locale, names=names, viewer=viewer)
         for m in game.words.result(result, players, viewer)
     ]
 
 
-def hint_message(game: Any, action: Action, view: View) -> Msg | str:
+def hint_message(game: Any, action: Action, view: View) -> Msg:
     """A hint in words: ``core.hint`` with the move as the game says it to the seat."""
-    words = _words_of(game)
-    if words is None:
-        return str(game.format_action(action))
-    return Msg("core.hint", move=words.decision(action, view))
+    return Msg("core.hint", move=game.words.decision(action, view))

@@ -526,10 +526,7 @@ def decision_problem(game: Game, data: Any) -> str | None:
 def _schema_problem(game: Game, data: Any) -> str | None:
     validator = _VALIDATORS.get(game.name)
     if validator is None:
-        try:
-            schema = game.decision_schema()
-        except AttributeError:
-            return None  # TRANSITION (issue 29): a game without a decision codec yet
+        schema = game.decision_schema()
         from jsonschema import Draft202012Validator
 
         validator = _VALIDATORS[game.name] = Draft202012Validator(schema)
