@@ -18,8 +18,10 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from gametable.agents.base import agent_names
+from gametable.core.game import Game
 from gametable.core.registry import all_games
-from gametable.core.words import DEFAULT_LOCALE, available_locales, catalog_dirs
+from gametable.core.words import DEFAULT_LOCALE, available_locales, catalog_dirs, load_catalog
 
 all_games()  # each game registers its catalogs' folder when it is loaded
 
@@ -152,3 +154,31 @@ def test_plurals_follow_the_rule_in_the_catalogs_header(lang: str, count: int, t
         n, expression = plural_forms(lang)
         assert f"nplurals={n}; plural={expression};" == PLURAL_FORMS[lang]
         assert catalog_json(lang)["plural"] == {"count": n, "expression": expression}
+
+
+# -- the ids front ends make from a game's data -------------------------------------------
+
+
+def made_ids(game: Game) -> list[str]:
+    """The message ids a front end builds from a game's data rather than naming them in
+    code: each player count's mode, each option's label and help and each of its choices,
+    and each bot's words (the game's own, or the core's for the generic bots)."""
+    ids = [f"{game.message_prefix}.mode.{n}" for n in game.modes]
+    for spec in game.option_specs:
+        label, help_text = game.option_words(spec)
+        ids += [label.id, help_text.id]
+        ids += [f"{game.message_prefix}.option.{spec.name}.{c}" for c in spec.choices or ()]
+    for name in agent_names(game):
+        own = f"{game.message_prefix}.bot.{name}"
+        ids.append(own if own in load_catalog(DEFAULT_LOCALE).entries else f"cli.games.bot.{name}")
+    return ids
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_every_mode_option_choice_and_bot_of_a_game_has_words(game: Game) -> None:
+    """The lobby, ``gametable games`` and the rules' variants say these in words in every
+    language: none may fall back to the code's English or its identifiers."""
+    for lang in [DEFAULT_LOCALE, *LANGUAGES]:
+        entries = load_catalog(lang).entries
+        missing = [i for i in made_ids(game) if i not in entries]
+        assert not missing, f"{game.name} in {lang}: no message {missing}"

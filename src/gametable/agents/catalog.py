@@ -50,7 +50,10 @@ def describe_game(game: Game, locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
         "name": game.name,
         "title": game.title,
         "players": [game.min_players, game.max_players],
-        "modes": {str(k): v for k, v in game.modes.items()},
+        "modes": {
+            str(n): render(Msg(f"{game.message_prefix}.mode.{n}"), locale=locale)
+            for n in game.modes
+        },
         "simultaneous": game.info.simultaneous,
         "enumerable_actions": game.info.enumerable_actions,
         "teams": game.info.teams,

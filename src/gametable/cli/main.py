@@ -390,43 +390,33 @@ def show_result(game: Game, result: Any, players: int) -> None:
 
 
 def mode_words(game: Game, players: int) -> str:
-    """How a player count plays, in words: the game's message ``<prefix>.mode.<n>`` where
-    it has one, else its ``modes`` text."""
-    msg_id = f"{game.message_prefix}.mode.{players}"
-    return say(msg_id) if known(msg_id) else game.modes[players]
+    """How a player count plays, in words: the game's message ``<prefix>.mode.<n>``."""
+    return say(f"{game.message_prefix}.mode.{players}")
 
 
 def option_words(game: Game, spec: OptionSpec) -> tuple[str, str]:
-    """An option's label and help in words (the game's catalog); a game that has not
-    written them yet shows its option's help."""
+    """An option's label and help in words (the game's catalog)."""
     label, help_text = game.option_words(spec)
-    if not known(label.id):
-        return "", spec.help
-    return text(label), text(help_text) if known(help_text.id) else ""
+    return text(label), text(help_text)
 
 
 def default_words(game: Game, spec: OptionSpec) -> str:
     """An option's default value in words (on/off, none, a choice's words)."""
-    value = option_value_words(game, spec, spec.default)
-    if isinstance(value, Msg) and not known(value.id):
-        return str(spec.default)
-    return text(value)
+    return text(option_value_words(game, spec, spec.default))
 
 
-def bot_words(game: Game, name: str) -> Text | None:
+def bot_words(game: Game, name: str) -> Text:
     """A bot in words: for the game's own bots, its name and what it does (the game's
     ``<prefix>.bot.<name>`` and ``<prefix>.bot.<name>.help``); for the generic ones, what
-    they do (``cli.games.bot.<name>``); ``None`` if nobody wrote it."""
+    they do (``cli.games.bot.<name>``). Every game's bots have them
+    (``tests/core/test_core_catalogs.py``)."""
     label_id = f"{game.message_prefix}.bot.{name}"
-    words = Text()
-    if known(label_id):
-        words.append(say(label_id), style="bold")
-        if known(label_id + ".help"):
-            words.append("\n" + say(label_id + ".help"))
-        return words
-    if known(f"cli.games.bot.{name}"):
+    if not known(label_id):
         return Text(say(f"cli.games.bot.{name}"))
-    return None
+    words = Text(say(label_id), style="bold")
+    if known(label_id + ".help"):
+        words.append("\n" + say(label_id + ".help"))
+    return words
 
 
 @app.command(cls=Command, help="cli.help.games")
@@ -471,8 +461,7 @@ def games(
         before, _, after = heading.partition("\x00")
         console.print(Text.assemble(before, (game.name, "bold"), after))
         for count in sorted(game.modes):
-            line = say("cli.games.mode", count=count, mode=mode_words(game, count))
-            console.print(Text("  " + line))
+            console.print(Text("  " + mode_words(game, count)))
         if game.option_specs:
             table = Table(box=None, padding=(0, 2), show_header=True)
             table.add_column("  " + say("cli.games.col.option"))
@@ -495,14 +484,12 @@ def games(
         names = agent_names(game)
         bots_line = say("cli.games.bots", bots=listed(names))
         console.print(Text("  " + bots_line))
-        described = [(name, bot_words(game, name)) for name in names]
-        if any(words is not None for _, words in described):
-            bots = Table(box=None, padding=(0, 2), show_header=False)
-            bots.add_column(no_wrap=True)
-            bots.add_column()
-            for name, words in described:
-                bots.add_row("    " + name, words or Text())
-            console.print(bots)
+        bots = Table(box=None, padding=(0, 2), show_header=False)
+        bots.add_column(no_wrap=True)
+        bots.add_column()
+        for name in names:
+            bots.add_row("    " + name, bot_words(game, name))
+        console.print(bots)
         console.print()
 
 

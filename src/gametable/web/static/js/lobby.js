@@ -190,7 +190,7 @@ function NewTable({ game, onCreated }) {
           <select id="new-players" value=${players} onChange=${(e) => setPlayers(Number(e.target.value))}>
             ${Array.from({ length: game.players[1] - game.players[0] + 1 }, (_, i) => game.players[0] + i)
               .map((n) => html`<option value=${n}>${game.modes[n]
-                ? t("web.lobby.players_mode", { number: n, mode: game.modes[n].split(":")[0] })
+                ? t("web.lobby.players_mode", { number: n, mode: game.modes[n].split(/\s*[:：]/)[0] })
                 : number(n)}</option>`)}
           </select>
         <label for="new-name">${t("web.lobby.your_name")}</label>
