@@ -73,6 +73,7 @@ from gametable.games.ramen_tips.words import (
 
 if TYPE_CHECKING:
     from gametable.core.agent import AgentFactory
+    from gametable.core.lessons import Lesson
     from gametable.core.textui import TextUI
 
 NOTATION_TOKENS = re.compile(
@@ -316,6 +317,27 @@ class RamenTipsGame(Game):
         from gametable.games.ramen_tips.bots import GreedyAgent
 
         return {"greedy": GreedyAgent, "random": RandomAgent}
+
+    def rules_section(self, view: View) -> str:
+        """The section of the rules (``rules/<language>.md``) for the decision ``view``
+        asks for: the secret choice is a round's (``round``); the use of a lone 1 or 5, the
+        effects' (``effects``); a take, the taking and the bowls (``take``), or the final
+        round's (``final-round``); the Shōyu placement and the end, the scoring
+        (``scoring``)."""
+        phase = view.get("phase")
+        if phase in ("exchange", "swap"):
+            return "effects"
+        if phase == "take":
+            return "final-round" if view.get("final_round") else "take"
+        if phase in ("shoyu", "over"):
+            return "scoring"
+        return "round"
+
+    def lesson(self) -> Lesson:
+        """A guided first game with Grunchie against one scripted opponent (:mod:`.lesson`)."""
+        from gametable.games.ramen_tips.lesson import lesson
+
+        return lesson()
 
     @cached_property
     def ui(self) -> TextUI:

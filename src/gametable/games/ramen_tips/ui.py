@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from babel import Locale
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from gametable.core.game import Action, Result, View
-from gametable.core.words import Msg, Seat, render
+from gametable.core.words import DEFAULT_LOCALE, Msg, Seat, render
 from gametable.games.ramen_tips.cards import CARD_BY_NAME, LETTERS
 from gametable.games.ramen_tips.scoring import NARUTO_YEN
 from gametable.games.ramen_tips.words import (
@@ -31,13 +32,33 @@ STYLES = {"C": "red", "A": "blue", "S": "yellow", "N": "magenta", "Y": "green"}
 
 
 class _Say:
-    """Renders messages for one reader (their seat says "you")."""
+    """Renders messages for one reader, in their language (``locale``), with the seats'
+    ``names`` as the front end calls them (their own seat says "you")."""
 
-    def __init__(self, view: View | None = None) -> None:
+    def __init__(
+        self,
+        view: View | None = None,
+        *,
+        locale: str = DEFAULT_LOCALE,
+        names: Sequence[str] | None = None,
+    ) -> None:
         self.viewer = view.get("seat") if view is not None else None
+        self.locale = locale
+        self.names = names
 
     def __call__(self, msg: Msg) -> str:
-        return render(msg, viewer=self.viewer)
+        return render(msg, locale=self.locale, names=self.names, viewer=self.viewer)
+
+    def separator(self) -> str:
+        """What comes between two items of a list in the reader's language (", ", "、")."""
+        middle = Locale.parse(self.locale).list_patterns["standard"]["middle"]
+        return str(middle).replace("{0}", "").replace("{1}", "")
+
+    def seat(self, number: int) -> str:
+        """A seat's name as a table's row names it (never "you": a table names everyone)."""
+        if self.names is not None and 0 <= number < len(self.names):
+            return self.names[number]
+        return render(Msg("core.seat", number=number), locale=self.locale)
 
 
 def card_text(name: str, say: _Say | None = None) -> Text:
@@ -50,15 +71,15 @@ def cards_text(names: Sequence[str], say: _Say, empty: str | None = None) -> Tex
     """Cards in words, comma-separated, each in its colour (``empty`` when there are none)."""
     if not names:
         return Text(empty if empty is not None else say(Msg("ramen_tips.none")), style="dim")
-    return Text(", ").join(card_text(n, say) for n in names)
+    return Text(say.separator()).join(card_text(n, say) for n in names)
 
 
-def slot_label(view: View, number: int) -> str:
+def slot_label(view: View, number: int, say: _Say | None = None) -> str:
     """A seat as a table's row names it ("Seat 1", "Seat 0 (you)"), or Grunchie."""
-    say = _Say()
+    say = say or _Say()
     if number >= view["players"]:
         return say(Msg("ramen_tips.grunchie"))
-    label = say(Msg("core.seat", number=number))
+    label = say.seat(number)
     if number == view.get("seat"):
         return say(Msg("ramen_tips.ui.seat_you", seat=label))
     return label
@@ -108,10 +129,17 @@ def bowls_text(view: View, seat: int, say: _Say) -> Text:
 
 
 class TipsTextUI:
-    """Rendering and help for the ``ramen-tips`` game."""
+    """Rendering and help for the ``ramen-tips`` game, in the reader's language (``locale``,
+    a keyword, English by default), seats named as the session names them (``names``)."""
 
-    def render_view(self, view: View) -> RenderableType:
-        say = _Say(view)
+    def render_view(
+        self,
+        view: View,
+        *,
+        locale: str = DEFAULT_LOCALE,
+        names: Sequence[str] | None = None,
+    ) -> RenderableType:
+        say = _Say(view, locale=locale, names=names)
         seat = view.get("seat")
         rows: list[RenderableType] = []
         head = say(Msg("ramen_tips.ui.round", round=view["round"], rounds=view["rounds"]))
@@ -143,13 +171,13 @@ class TipsTextUI:
             )
         table = Table(show_header=True, header_style="bold", expand=False)
         for column in ("seat", "hand", "shoyu", "yen", "bowls"):
-            table.add_column(say(Msg(f"ramen_tips.ui.column.{column}")))
+            table.add_column(say(Msg(f"ramen_tips.ui.column.{column}")), overflow="fold")
         for s in range(view["players"]):
             status = ""
             if view["phase"] in ("choose", "shoyu") and view["committed"][s]:
                 status = " ✓"
             table.add_row(
-                slot_label(view, s) + status,
+                slot_label(view, s, say) + status,
                 str(view["hand_sizes"][s]),
                 str(view["shoyu"][s]),
                 str(view["yen"][s]["total"]),
@@ -165,14 +193,21 @@ class TipsTextUI:
         rows.append(Text(say(WORDS.prompt(view)), style="italic"))
         return Group(*rows)
 
-    def render_result(self, result: Result) -> RenderableType:
-        say = _Say()
+    def render_result(
+        self,
+        result: Result,
+        *,
+        locale: str = DEFAULT_LOCALE,
+        names: Sequence[str] | None = None,
+    ) -> RenderableType:
+        say = _Say(locale=locale, names=names)
         details = result.details
         table = Table(title=say(Msg("ramen_tips.ui.final_score")), header_style="bold")
         for column in ("seat", "bowls", "breakdown", "yen", "rank"):
             table.add_column(
                 say(Msg(f"ramen_tips.ui.column.{column}")),
                 justify="right" if column in ("yen", "rank") else "left",
+                overflow="fold",  # a line without spaces (Japanese) folds, not cut short
             )
         for p in details["players"]:
             seat = p["seat"]
@@ -187,7 +222,7 @@ class TipsTextUI:
                     bowls.append("  (" + say(Msg("ramen_tips.ui.invalid")) + ")", style="dim")
             lines = [say(m) for m in WORDS.breakdown(p)]
             table.add_row(
-                say(Msg("core.seat", number=seat)),
+                say.seat(seat),
                 bowls,
                 "\n".join(lines),
                 str(result.scores[seat]),
@@ -201,9 +236,7 @@ class TipsTextUI:
             totals = " ".join(
                 str(t) if e else "–" for t, e in zip(row["totals"], row["eligible"], strict=True)
             )
-            winner = (
-                nobody if row["winner"] is None else say(Msg("core.seat", number=row["winner"]))
-            )
+            winner = nobody if row["winner"] is None else say.seat(row["winner"])
             tips.add_row(
                 say(ingredient(row["type"])),
                 say(Msg("ramen_tips.ui.yen", yen=row["yen"])),
@@ -216,9 +249,7 @@ class TipsTextUI:
             for column in ("naruto", "amounts", "winner"):
                 nar.add_column(say(Msg(f"ramen_tips.ui.column.{column}")))
             for row in details["narutos"]:
-                winner = (
-                    nobody if row["winner"] is None else say(Msg("core.seat", number=row["winner"]))
-                )
+                winner = nobody if row["winner"] is None else say.seat(row["winner"])
                 nar.add_row(
                     say(naruto_kind(row["kind"])), " ".join(map(str, row["amounts"])), winner
                 )
@@ -227,12 +258,19 @@ class TipsTextUI:
         # (``WORDS.result``, which the session prints after this table).
         return Group(*parts)
 
-    def notation_help(self) -> str:
-        return render(Msg("ramen_tips.help.notation"))
+    def notation_help(self, *, locale: str = DEFAULT_LOCALE) -> str:
+        return render(Msg("ramen_tips.help.notation"), locale=locale)
 
-    def describe_legal(self, view: View, legal: Sequence[Action]) -> RenderableType:
+    def describe_legal(
+        self,
+        view: View,
+        legal: Sequence[Action],
+        *,
+        locale: str = DEFAULT_LOCALE,
+        names: Sequence[str] | None = None,
+    ) -> RenderableType:
         """Every legal decision, numbered as ``#n`` picks it, in words."""
-        say = _Say(view)
+        say = _Say(view, locale=locale, names=names)
         if not legal:
             return Text(say(Msg("ramen_tips.ui.nothing_to_do")), style="dim")
         entries = [
@@ -242,9 +280,20 @@ class TipsTextUI:
         return Group(Text(say(WORDS.heading(view, legal))), Columns(entries, padding=(0, 3)))
 
 
-def winner_line(result: Result, viewer: int | None = None) -> str:
+def winner_line(
+    result: Result,
+    viewer: int | None = None,
+    *,
+    locale: str = DEFAULT_LOCALE,
+    names: Sequence[str] | None = None,
+) -> str:
     """Who won, and by which rule when yen alone did not decide, in words."""
-    return render(WORDS.result(result, len(result.scores), viewer)[0], viewer=viewer)
+    return render(
+        WORDS.result(result, len(result.scores), viewer)[0],
+        locale=locale,
+        names=names,
+        viewer=viewer,
+    )
 
 
 __all__ = [
