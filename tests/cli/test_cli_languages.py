@@ -92,10 +92,14 @@ def translated_text(lang: str) -> str:
 
 
 def _occurs(piece: str, text: str) -> bool:
-    if " " in piece or not piece.isalpha():
-        return piece in text
-    # A word, not part of one, nor of a flag or name typed (--first-player, first_player).
-    return re.search(rf"(?<![A-Za-z0-9_-]){re.escape(piece)}(?![A-Za-z0-9_-])", text) is not None
+    # Whole words, not part of one ("s turn" is not in "Les combinaisons turn"), nor of a
+    # flag or name typed (--first-player, first_player); a piece that starts or ends
+    # with something else than a letter is matched as it is there.
+    before = r"(?<![A-Za-z0-9_-])" if piece[:1].isalnum() else ""
+    after = r"(?![A-Za-z0-9_-])" if piece[-1:].isalnum() else ""
+    if " " in piece and piece[:1].isalpha() and len(piece.split(" ", 1)[0]) == 1:
+        before = "(?<=['’])"  # "s turn": the end of a possessive ("{name}'s turn")
+    return re.search(before + re.escape(piece) + after, text) is not None
 
 
 @functools.cache

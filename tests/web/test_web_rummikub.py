@@ -4,12 +4,14 @@ notation; an illegal play shown red with the engine's words, then explained with
 changed; what the engine says of a table being built (each set's kind and value, the
 jokers' readings, the initial meld's total, where selected tiles fit); splitting, joining
 and taking back; the turn timer's penalty; a reload that comes back to the same position;
-racks kept hidden between two players and from a spectator; the replay viewer."""
+racks kept hidden between two players and from a spectator; the replay viewer; the four
+colours told apart in grayscale by their symbols, as in the terminal."""
 
 from __future__ import annotations
 
 import itertools
 import json
+import random
 import re
 import sys
 from collections import Counter
@@ -295,7 +297,7 @@ def test_the_table_shows_what_the_engine_says_of_the_sets_being_built(web_server
             )
             assert shown == info["tiles"]  # in the engine's order, each joker as it reads
         else:
-            assert head == info["problem"]
+            assert head == render(info["problem"])  # a message, in the reader's language
     meld = answer.facts["meld"]
     assert page.locator(".rk-meld").get_attribute("aria-label") == (
         f"initial meld: {meld['value']} of {meld['minimum']} points"
@@ -616,3 +618,196 @@ def test_a_match_shows_its_running_totals_and_leads_to_the_next_game(web_server,
     page.wait_for_selector(".board")
     assert "Game 2 of 2" in page.get_by_label("Match").inner_text()
     assert page.locator(".seat.me").get_attribute("data-seat") == "0"
+
+
+# -- colours told apart without colour (issue 30) -------------------------------------------
+
+
+def deal_with_every_colour_of_a_number() -> tuple[int, int]:
+    """A seed whose first rack holds a tile of each colour with the same number, and a
+    joker: the seed and that number."""
+    from gametable.games.rummikub.game import GAME as RUMMIKUB
+    from gametable.games.rummikub.tiles import JOKER
+
+    for seed in range(10_000):
+        rack = RUMMIKUB.new_state(2, seed).racks[0]
+        if rack[JOKER]:
+            for n in range(13):
+                if all(rack[colour * 13 + n] for colour in range(4)):
+                    return seed, n + 1
+    raise AssertionError("no deal gives a rack with the four colours of a number")
+
+
+def ink(png: bytes) -> Any:
+    """The tile's picture as ink and paper: 1 where darker than halfway between the tile's
+    paper (its median shade) and its darkest ink, so neither colour nor shade counts,
+    only shapes; checks the picture is gray."""
+    from io import BytesIO
+
+    from PIL import Image, ImageChops
+
+    picture = Image.open(BytesIO(png)).convert("RGB")
+    red, green, blue = picture.split()
+    for channel in (green, blue):
+        assert ImageChops.difference(red, channel).getbbox() is None, "the page is not gray"
+    width, height = picture.size
+    gray = picture.convert("L").crop((4, 4, width - 4, height - 4))  # inside the border
+    shades = sorted(gray.tobytes())
+    paper, darkest = shades[len(shades) // 2], shades[0]  # most of a tile is paper
+    level = (paper + darkest) / 2
+    return gray.point([255 if v < level else 0 for v in range(256)])
+
+
+def differing(a: Any, b: Any) -> int:
+    """How many pixels are ink in one picture and paper in the other."""
+    from PIL import ImageChops
+
+    assert a.size == b.size, (a.size, b.size)
+    return sum(1 for v in ImageChops.difference(a, b).tobytes() if v)
+
+
+def test_in_grayscale_each_colour_of_tile_differs_by_its_symbol(web_server, page, tmp_path) -> None:
+    """Issue 30: "Rummikub colours distinguishable without colour: a distinct symbol per
+    colour on every tile (and the same in the terminal), checked by a test that renders the
+    rack in grayscale and compares the tiles". A rack holding black, red, blue and orange of
+    one number and a joker, drawn with the whole page in grayscale and reduced to ink and
+    paper (so shade does not count either: red and blue are as dark as each other): every
+    tile differs from every other, by its symbol — with the symbols hidden, the four
+    colours' tiles are alike."""
+    from rich.console import Console
+
+    from gametable.core.records import Recorder
+    from gametable.games.rummikub.game import GAME as RUMMIKUB
+    from gametable.games.rummikub.state import DRAW
+
+    seed, number = deal_with_every_colour_of_a_number()
+    recorder = Recorder(RUMMIKUB, 2, seed=seed)
+    if list(recorder.state.to_act) == [1]:  # the other seat draws: the record has a move
+        recorder.apply(1, DRAW)
+    path = tmp_path / "colours.json"
+    recorder.record.save(path)
+    tiles = [f"{letter}{number}" for letter in "KRBO"] + ["J"]
+
+    page.goto(f"{web_server.base}/replay")
+    page.get_by_label("Record file").set_input_files(str(path))
+    page.wait_for_selector(".replay .rk-table")
+    page.locator("#replay-seat").select_option("0")  # the game seen as seat 0: its rack
+    page.wait_for_selector(".replay .rk-table .rk-rack .rk-tile")
+    assert set(tiles) <= set(rack(page))
+    page.evaluate("document.documentElement.style.filter = 'grayscale(1)'")
+    page.mouse.move(0, 0)
+    located = {name: page.locator(f'.rk-rack .rk-tile[data-tile="{name}"]').first for name in tiles}
+    shot(page, "rummikub-grayscale-rack")
+
+    def pictures() -> dict[str, Any]:
+        return {name: ink(tile.screenshot(animations="disabled")) for name, tile in located.items()}
+
+    seen = pictures()
+    page.add_style_tag(content=".rk-sym { visibility: hidden !important; }")
+    bare = pictures()
+    for a, b in itertools.combinations(tiles, 2):
+        apart = differing(seen[a], seen[b])
+        assert apart >= 12, f"{a} and {b} look alike in grayscale ({apart} pixels apart)"
+        if "J" not in (a, b):  # without the symbols, only the colour told them apart
+            alike = differing(bare[a], bare[b])
+            assert alike * 4 < apart, f"{a}, {b}: {alike} pixels apart without symbols"
+
+    # The symbol each tile shows is the one the game names for its colour (the components),
+    # the one the terminal prints beside the number on the same rack (its text without
+    # colour: the symbols alone tell the colours apart there too).
+    colours = RUMMIKUB.components()["colours"]
+    console = Console(record=True, width=120)
+    console.print(RUMMIKUB.ui.render_view(recorder.state.view(0)))
+    terminal = console.export_text()
+    strip = next(line for line in terminal.splitlines() if line.startswith("Your tiles: "))
+    chips = strip.removeprefix("Your tiles: ").split()
+    symbols = set()
+    for name, colour in zip(tiles, ("black", "red", "blue", "orange"), strict=False):
+        shape = located[name].locator(".rk-sym").get_attribute("data-shape")
+        assert shape == colours[colour]["shape"], (name, shape)
+        assert f"{colours[colour]['symbol']}{number}" in chips, (name, strip)
+        symbols.add(colours[colour]["symbol"])
+    assert len(symbols) == 4
+    assert "☺" in chips  # the joker's face
+    by_colour = next(line for line in terminal.splitlines() if "by colour" in line)
+    for colour in ("black", "red", "blue", "orange"):
+        assert f"{colours[colour]['symbol']} {colour} " in by_colour, by_colour
+    assert not page.js_errors, page.js_errors
+
+
+# -- accessibility (issue 30) ---------------------------------------------------------------
+
+
+def a_table_with_a_joker_laid(base: str, rng: random.Random) -> tuple[dict[str, Any], int]:
+    """A two-player table played by the seats' own connections (plays rather than draws)
+    until a joker is on the table: the table and the seat to act."""
+    from wsclient import SeatClient, drain
+
+    for _ in range(20):
+        table = new_table(base, GAME, 2, humans=2)
+        clients = [SeatClient(base, table["table"]["id"], s["token"]) for s in table["seats"]]
+        try:
+            for _ in range(200):
+                for seat, client in enumerate(clients):
+                    drain(client)
+                    state = client.state
+                    if not (state and state.get("legal")):
+                        continue
+                    if "J=" in json.dumps(state["view"]["table"]):
+                        return table, seat
+                    plays = [c for c in state["legal"] if c["json"].get("type") == "play"]
+                    choice = rng.choice(plays or state["legal"])
+                    client.state = None
+                    answer = client.request(
+                        {"type": "act", "seq": state["my_moves"], "action": choice["json"]}
+                    )
+                    assert answer["type"] == "ack", answer
+                if all(c.state and c.state["status"] == "finished" for c in clients):
+                    break
+        finally:
+            for client in clients:
+                client.close()
+    raise AssertionError("no game laid a joker")
+
+
+def test_axe_finds_nothing_on_the_table_mid_game_and_at_the_end_in_each_language(
+    web_server, browser
+) -> None:
+    """Issue 30: "axe-core ... reports zero violations of any impact on ... each game's table
+    mid-game and at the end ... in each language". Mid-game with a joker on the table (its
+    tile shows the number it stands for, which its name must hold: "joker as black 13", not
+    "joker (as black 13)", whose brackets axe reads as an aside), with the "?" help open, and
+    the end screen."""
+    from axe import described, violations
+    from wsclient import SeatClient, play_to_end
+
+    rng = random.Random(30)
+    middle, seat = a_table_with_a_joker_laid(web_server.base, rng)
+    over = new_table(web_server.base, GAME, 2, humans=2)
+    clients = [SeatClient(web_server.base, over["table"]["id"], s["token"]) for s in over["seats"]]
+    play_to_end(clients, rng, limit=300)
+    for client in clients:
+        client.close()
+    for lang in ("en", "fr", "ja"):
+        context = browser.new_context(viewport={"width": 1280, "height": 860}, locale=lang)
+        page = context.new_page()
+        try:
+            open_table(page, web_server.base, middle, seat)
+            assert wait_turn_or_end(page) == "turn"
+            previewed(page)
+            joker = page.locator(".rk-board button.rk-tile[data-tile='J']").first
+            shown = joker.locator(".rk-as").inner_text()
+            name = re.sub(r"\([^()]*\)", "", joker.get_attribute("aria-label") or "")
+            assert shown and shown in name, (lang, name)  # outside brackets, as axe reads it
+            found = violations(page)
+            assert not found, f"axe on the table mid-game ({lang}):\n{described(found)}"
+            page.locator("body").press("?")
+            page.locator(".rk-help").wait_for()
+            found = violations(page)
+            assert not found, f"axe on the table's help ({lang}):\n{described(found)}"
+            open_table(page, web_server.base, over, 0)
+            page.locator(".rk-result").first.wait_for()
+            found = violations(page)
+            assert not found, f"axe on the end of the game ({lang}):\n{described(found)}"
+        finally:
+            context.close()

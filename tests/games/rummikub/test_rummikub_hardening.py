@@ -288,7 +288,8 @@ def test_table_sets_are_written_s_and_a_number():
         table("K4 R4 O4 | B3 B4 B5 B6 | R1 R2 R3")
     )
     rendered = kit.render_text(GAME.ui.render_view(view))  # sets numbered as s1, s2 name them
-    assert re.search(r"set 1\s+four 4s", rendered) and re.search(r"set 2\s+red 1–3", rendered)
+    # a run's words carry its colour's symbol (◆ red), as its tiles do
+    assert re.search(r"set 1\s+four 4s", rendered) and re.search(r"set 2\s+◆ red 1–3", rendered)
 
 
 @pytest.mark.parametrize("text", ["#1", "#2", "#4 O8 O9 O10 O11", "#1 #3 R1 R2 R3", "#"])

@@ -116,8 +116,10 @@ def test_the_terminal_shows_the_table_and_the_rack_in_words():
     out = console.export_text()
     assert "set 1" in out and "red 4–6 (joker as 5)" in out and "run, 15 points" in out
     assert "set 2" in out and "three 8s without orange" in out and "group, 24 points" in out
-    assert "Your rack by colour: black 1, 2, and 3; orange 9; 1 joker" in out
-    assert "Your rack by number: 1: black; 2: black; 3: black; 9: orange; 1 joker" in out
+    # each colour (and the joker) also carries its symbol: ● black, ▲ orange, ☺ joker
+    assert "Your rack by colour: ● black 1, 2, and 3; ▲ orange 9; ☺ 1 joker" in out
+    assert "Your rack by number: 1: black; 2: black; 3: black; 9: orange; ☺ 1 joker" in out
+    assert "Your tiles: ●1 ●2 ●3 ▲9 ☺" in out
     assert "#1 Draw a tile" in out and "#2 Lay black 1–3" in out
     assert GAME.notation_tokens.search(out) is None, out
     assert "R7" in ui.notation_help()  # the notation is what help teaches

@@ -79,9 +79,19 @@ def test_every_message_the_code_names_is_in_the_catalog_and_every_entry_is_used(
         options |= {label.id, help_text.id}
         options |= {f"{label.id}.{choice}" for choice in spec.choices}
     assert options <= ids, sorted(options - ids)
-    unused = [
-        i for i in ids - options if i not in literal and not any(p.match(i) for p in built)
-    ]
+    # The browser table's words: every id it names is written out in its scripts
+    # (t("rummikub.web.undo"), or one of two ids in a condition).
+    script = "\n".join(p.read_text() for p in (PACKAGE / "web").glob("*.js"))
+    web = set(re.findall(r'"(rummikub\.[a-z0-9_]+(?:\.[a-z0-9_]+)+)"', script))
+    assert web <= ids, sorted(web - ids)
+    # The bots' names and what they do, and how each player count plays, which the core
+    # names (<prefix>.bot.<name>, <prefix>.bot.<name>.help, <prefix>.mode.<players>).
+    core = {f"rummikub.bot.{name}" for name in GAME.bots}
+    core |= {f"rummikub.bot.{name}.help" for name in GAME.bots}
+    core |= {f"rummikub.mode.{players}" for players in GAME.modes}
+    assert core <= ids, sorted(core - ids)
+    named = literal | options | web | core
+    unused = [i for i in ids if i not in named and not any(p.match(i) for p in built)]
     assert not unused, unused
 
 

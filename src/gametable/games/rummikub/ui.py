@@ -30,6 +30,7 @@ from gametable.games.rummikub.tiles import (
     colour_msg,
     face_of,
     is_joker,
+    parse_placed,
     parse_tile,
     set_kind,
     set_msg,
@@ -92,6 +93,13 @@ def legend(locale: str = DEFAULT_LOCALE) -> str:
     ]
     pieces.append(_say(Msg("rummikub.ui.symbol_joker", symbol=JOKER_SYMBOL), locale))
     return _say(Msg("rummikub.ui.legend", symbols=pieces), locale)
+
+
+def _example_tile(name: str) -> int:
+    """A tile of a rules example by its id (``R7``; ``J``, a joker; ``J=R7``, a joker
+    standing for red 7)."""
+    placed = parse_placed(name)
+    return JOKER if placed is None else placed
 
 
 def _colour_of(code: int) -> str:
@@ -277,6 +285,45 @@ class RummikubTextUI:
 
     def notation_help(self, *, locale: str = DEFAULT_LOCALE) -> str:
         return notation_help(locale)
+
+    def render_example(self, example: Any, *, locale: str = DEFAULT_LOCALE) -> RenderableType:
+        """One example of the rules (a ```` ```example ```` block of ``rules/<language>.md``)
+        drawn with the tiles as chips (``◆7``, each with its colour's symbol): the legend of
+        the symbols, sets on their own, or a move — the rack, the table before, the table
+        after — then its caption (in the rules' language)."""
+        data = example if isinstance(example, dict) else {}
+        parts: list[RenderableType] = []
+
+        def sets_line(sets: Any) -> Text:
+            line = Text()
+            for i, s in enumerate(sets):
+                if i:
+                    line.append("   ")
+                line.append_text(chips([_example_tile(name) for name in s]))
+            return line
+
+        def headed(part: str, body: Text) -> Text:
+            line = Text(_say(Msg(f"rummikub.ui.example.{part}"), locale) + " ", style="dim")
+            line.append_text(body)
+            return line
+
+        if data.get("legend"):
+            line = chips([c * 13 + 6 for c in range(4)] + [JOKER])
+            line.append("  " + legend(locale))
+            parts.append(line)
+        if isinstance(data.get("sets"), list):
+            parts.append(sets_line(data["sets"]))
+        if isinstance(data.get("rack"), list):
+            parts.append(headed("rack", chips([_example_tile(name) for name in data["rack"]])))
+        if isinstance(data.get("table"), list):
+            before = "before" if isinstance(data.get("after"), list) else "table"
+            parts.append(headed(before, sets_line(data["table"])))
+        if isinstance(data.get("after"), list):
+            parts.append(headed("after", sets_line(data["after"])))
+        caption = data.get("caption")
+        if isinstance(caption, str) and caption:
+            parts.append(Text(caption, style="italic"))
+        return Group(*parts)
 
     def describe_legal(
         self, view: View, legal: Sequence[Action], *, locale: str = DEFAULT_LOCALE

@@ -397,6 +397,14 @@ function Recent({ frame, view, seat, components }) {
     </div>`;
 }
 
+/** A tile on the table in words, for its button's name: a joker as the tile it stands for
+ * without brackets ("joker as black 13"), so that the number shown on it is in its name. */
+function tableTileName(components, id) {
+  const facts = tileFacts(components, id);
+  if (!facts.joker || !facts.stands_for) return facts.name;
+  return t("rummikub.web.tile.joker_as", { tile: tileFacts(components, facts.stands_for).name });
+}
+
 function SetView({ set, index, components, info, pending, selectedIds, interactive, justPlayed, changed, onTile,
   onDragStart, dropTarget, onPlaceHere, canPlace, fits, onSelectSet, setSelected, onSplit, splitAt, onJoker, busy,
   focusId, onTileKey }) {
@@ -436,7 +444,7 @@ function SetView({ set, index, components, info, pending, selectedIds, interacti
       <div class="rk-set-tiles">
         ${slots.map((slot, i) => {
           const item = slot.item;
-          const name = tileFacts(components, slot.id).name;
+          const name = tableTileName(components, slot.id);
           return html`
             ${interactive && splitAt === item.id && i > 0 && html`<button type="button" class="rk-split" key=${`split-${item.id}`}
                 onClick=${onSplit} aria-label=${t("rummikub.web.set.split", { number: n, tile: name })} tabindex="-1"
@@ -1022,7 +1030,7 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, toast, readOn
 function scoreText(score) {
   if (typeof score === "string" && score.includes("/")) {
     const [a, b] = score.split("/").map(Number);
-    return `${a > 0 ? "+" : ""}${number(a)}/${number(b)} (${number(a / b, { maximumFractionDigits: 2 })})`;
+    return `${a > 0 ? "+" : ""}${number(a)}/${number(b)} (${number(a / b, { minimumFractionDigits: 2, maximumFractionDigits: 2 })})`;
   }
   return score > 0 ? `+${number(score)}` : number(score);
 }
@@ -1077,7 +1085,7 @@ export function Example({ example, game }) {
   colours.sort((a, b) => a[1].order - b[1].order);
   const section = (id, body) => html`<div class="rk-ex-part"><span class="rk-ex-head">${t(id)}</span>${body}</div>`;
   return html`
-    <figure class="rk-example rk-table-example" role="group" aria-label=${t("rummikub.web.example", { caption })}>
+    <figure class="rk-example rk-table-example" aria-label=${t("rummikub.web.example", { caption })}>
       ${example.legend && html`<div class="rk-ex-legend">${colours.map(([name, c]) => html`
         <span class="rk-ex-colour" key=${name}><${Tile} components=${components} tile=${`${Object.keys(components.tiles).find((id) => components.tiles[id].colour === name && !components.tiles[id].joker && components.tiles[id].number === 7)}`} />
           <span>${c.symbol} ${c.name}</span></span>`)}
