@@ -3,7 +3,8 @@ Narutos, and 2 with Grunchie on a phone-sized screen) with every string the page
 scanned for notation, an illegal placement explained, a reload that comes back to the same
 position, the secret simultaneous choice kept secret between two players and from a
 spectator, the reveal animation, hints, the Shōyu placement previewed by the rules, the story
-in sentences and the replay viewer."""
+in sentences and the replay viewer; and the rules page drawing every example of the rules
+with the table's cards (French and Japanese, axe, a phone's width)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import httpx
+from axe import described, violations
 from webutil import (
     labels,
     new_table,
@@ -23,7 +26,7 @@ from webutil import (
 )
 
 from gametable.core.registry import get_game
-from gametable.core.words import render
+from gametable.core.words import Msg, render
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
 
@@ -393,3 +396,134 @@ def test_a_hint_is_highlighted_on_the_table(web_server, page) -> None:
     assert not notation_leaks([said], TOKENS)
     card = page.locator(".tt-hand .tt-card.hinted").get_attribute("data-card") or ""
     assert card_name(card) == hinted.group(1)
+
+
+# -- the rules' examples, drawn with the table's cards ------------------------------------
+
+NO_OVERFLOW = "() => document.documentElement.scrollWidth <= window.innerWidth + 1"
+
+
+def rules_examples(base: str, lang: str) -> list[tuple[str, dict[str, Any]]]:
+    """Every example of the game's rules in ``lang`` (the server's rules API), with the id of
+    its section."""
+    response = httpx.get(f"{base}/api/games/{GAME}/rules", params={"lang": lang}, timeout=30)
+    assert response.status_code == 200, response.text
+    data = response.json()
+    assert data["lang"] == lang
+    return [
+        (s["id"], b["example"])
+        for s in data["sections"]
+        for b in s["blocks"]
+        if b["kind"] == "example"
+    ]
+
+
+def example_cards(example: dict[str, Any]) -> list[str]:
+    """Every card an example shows (ranked cards, offer, revealed, bowls, players')."""
+    found = list(example.get("cards", [])) + list(example.get("offer", []))
+    found += list(example.get("revealed", []))
+    for bowl in example.get("bowls", []):
+        found += bowl
+    for player in example.get("players", []):
+        found += player.get("cards", [])
+        for bowl in player.get("bowls", []):
+            found += bowl
+    return found
+
+
+def check_example(figure: Any, example: dict[str, Any], lang: str) -> None:
+    """One example as the rules page draws it: the game's own pieces, not a caption alone —
+    each card of the example as a card face named in the reader's language, the preference
+    rows in the example's order, each bowl with its Shōyu cards, each player with the yen
+    and tips the example gives — then the caption."""
+    assert figure.locator(".rules-example-plain").count() == 0
+    drawing = figure.locator(".tt-example")
+    assert drawing.count() == 1
+    faces = drawing.locator(".tt-card[data-card]")
+    shown = [faces.nth(i).get_attribute("data-card") for i in range(faces.count())]
+    assert sorted(shown) == sorted(example_cards(example)), (shown, example)
+    for i, code in enumerate(shown):
+        name = render(COMPONENTS["cards"][code]["name"], locale=lang)
+        assert faces.nth(i).get_attribute("aria-label") == name, (code, lang)
+    if "cards" in example:  # ranked: in the example's order
+        line = drawing.locator(".tt-ex-line", has_text=words("example_strongest", lang))
+        assert (
+            line.locator("[data-card]").evaluate_all("(els) => els.map((e) => e.dataset.card)")
+            == example["cards"]
+        )
+    rows = drawing.locator(".tt-ex-row")
+    wanted = [example[k] for k in ("row", "after") if k in example]
+    assert rows.count() == len(wanted)
+    for i, row in enumerate(wanted):
+        types = (
+            rows.nth(i)
+            .locator("[data-type]")
+            .evaluate_all("(els) => els.map((e) => e.dataset.type)")
+        )
+        assert types == row, (types, row)
+        first = render(COMPONENTS["ingredients"][row[0]]["name"], locale=lang)
+        assert rows.nth(i).locator("[data-type]").first.get_attribute("aria-label") == words(
+            "example_place", lang, ingredient=first, place=1
+        )
+    bowls = list(example.get("bowls", []))
+    shoyu = list(example.get("shoyu", []))
+    for player in example.get("players", []):
+        bowls += player.get("bowls", [])
+        shoyu += player.get("shoyu", [])
+    assert drawing.locator(".tt-ex-bowl").count() == len(bowls)
+    assert drawing.locator(".tt-ex-bowl .tt-card.shoyu").count() == sum(shoyu)
+    players = drawing.locator(".tt-ex-player")
+    assert players.count() == len(example.get("players", []))
+    for i, player in enumerate(example.get("players", [])):
+        who = players.nth(i).locator(".tt-ex-who")
+        assert words("example_player", lang, number=i + 1) in who.inner_text()
+        if "yen" in player:
+            assert who.locator(".tt-ex-yen").inner_text() == words("yen", lang, yen=player["yen"])
+        tips = who.locator(".tt-coin")
+        assert [tips.nth(k).get_attribute("aria-label") for k in range(tips.count())] == [
+            words("tip", lang, yen=y) for y in player.get("tips", [])
+        ]
+    assert drawing.locator(".tt-ex-caption").inner_text() == example["caption"]
+
+
+def words(key: str, lang: str, **params: Any) -> str:
+    """The table's own words (``ramen_tips.web.<key>``) in ``lang``."""
+    return render(Msg(f"ramen_tips.web.{key}", **params), locale=lang)
+
+
+def test_the_rules_examples_are_drawn_with_the_tables_cards(web_server, browser) -> None:
+    """The rules page, in French and Japanese, draws every example of the rules with the
+    table's cards (each example checked against the server's data), with no accessibility
+    violation and nothing wider than a phone; screenshots wide and on a phone."""
+    for lang in ("fr", "ja"):
+        examples = rules_examples(web_server.base, lang)
+        assert len(examples) == 12
+        context = browser.new_context(viewport={"width": 1280, "height": 860}, locale=lang)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
+        try:
+            page.goto(f"{web_server.base}/rules/{GAME}")
+            page.locator(".tt-example").first.wait_for()
+            figures = page.locator("figure.rules-example")
+            assert figures.count() == len(examples)
+            assert page.locator(".rules-example-plain").count() == 0
+            for i, (_, example) in enumerate(examples):
+                check_example(figures.nth(i), example, lang)
+            found = violations(page)
+            assert not found, f"axe on the rules' examples ({lang}):\n{described(found)}"
+            for width, height in ((1280, 860), (390, 844)):
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_timeout(200)
+                assert page.evaluate(NO_OVERFLOW), (lang, width)
+                if width == 390:
+                    found = violations(page)
+                    assert not found, f"axe at 390 px ({lang}):\n{described(found)}"
+                for section in ("effects", "scoring"):
+                    at = next(i for i, (s, _) in enumerate(examples) if s == section)
+                    figures.nth(at).scroll_into_view_if_needed()
+                    page.evaluate("window.scrollBy(0, -60)")
+                    shot(page, f"ramen-tips-rules-{section}-{lang}-{width}")
+            assert not errors, errors
+        finally:
+            context.close()

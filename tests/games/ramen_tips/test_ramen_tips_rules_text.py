@@ -2,15 +2,18 @@
 ``ja.md`` parse, hold the same sections in the same order and the same examples, each
 example's cards are the game's and its facts are what the game itself makes of them (the
 rulebook's end of game scores 27, 18 and 24 yen by the game's scoring), the translations
-use the glossary's words, and the "?" opens the section for the decision on screen
+use the glossary's words, the terminal draws every example with the game's cards by name
+(``TipsTextUI.render_example``), and the "?" opens the section for the decision on screen
 (``rules_section``) in every phase, with 2 players (Grunchie) and with 3."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 from gametable.cli.rules_command import draw_example
 from gametable.core import get_game
@@ -20,7 +23,7 @@ from gametable.core.words import Msg, render
 from gametable.games.ramen_tips.cards import CARD_BY_NAME, LETTERS, TIP_BY_SLOT, strength
 from gametable.games.ramen_tips.scoring import PlayerScore, score_game, tip_winner, type_totals
 from gametable.games.ramen_tips.state import bowl_facts
-from gametable.games.ramen_tips.words import achievement, achievements_all
+from gametable.games.ramen_tips.words import achievement, achievements_all, ingredient
 
 GAME = get_game("ramen-tips")
 FOLDER = Path(__file__).parents[3] / "src/gametable/games/ramen_tips/rules"
@@ -170,11 +173,105 @@ def test_the_tie_examples_are_decided_as_the_game_decides() -> None:
     assert lowest.index(min(lowest)) == 0
 
 
+def drawn(example: dict[str, Any], lang: str) -> str:
+    """An example as ``gametable rules`` prints it (the game's text UI draws it), on one
+    line: every run of spaces one space, however the terminal wrapped it."""
+    console = Console(width=1000, color_system=None, file=io.StringIO(), record=True)
+    console.print(draw_example(GAME, example, lang))
+    return flat(console.export_text())
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def say(lang: str, msg_id: str, **params: Any) -> str:
+    return flat(render(Msg(msg_id, **params), locale=lang))
+
+
+def in_order(text: str, pieces: list[str]) -> bool:
+    """Whether ``text`` shows each of ``pieces``, one after the other."""
+    at = 0
+    for piece in pieces:
+        found = text.find(piece, at)
+        if found < 0:
+            return False
+        at = found + len(piece)
+    return True
+
+
+def drawn_cards(example: dict[str, Any]) -> list[str]:
+    """Every card of an example in the order the terminal draws them: the cards ranked, the
+    offer, the revealed cards, the bowls, then each player's cards and bowls."""
+    found = list(example.get("cards", [])) + list(example.get("offer", []))
+    found += list(example.get("revealed", []))
+    for bowl in example.get("bowls", []):
+        found += bowl
+    for player in example.get("players", []):
+        found += player.get("cards", [])
+        for bowl in player.get("bowls", []):
+            found += bowl
+    return found
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_terminal_shows_each_example_by_its_caption(lang: str) -> None:
+def test_the_terminal_draws_every_example_with_the_games_cards_by_name(lang: str) -> None:
+    """Each example is drawn by the game's text UI (not only its caption): its preference
+    rows with the tip on each place, its cards named as the catalog names them, in the
+    example's order, its bowls with their Shōyu and what they count as, its players with
+    their yen and tips — in the reader's language, with no notation ("C6") anywhere."""
+    labels = ("ui.example.strongest", "ui.example.revealed", "ui.example.after", "ui.offer")
+    english = [say("en", f"ramen_tips.{label}") for label in labels]
+    english += [say("en", f"ramen_tips.{k}", number=1) for k in ("ui.example.player", "ui.bowl")]
     for example in examples(lang):
-        drawn = draw_example(GAME, example, lang)
-        assert example["caption"] in str(drawn), example
+        text = drawn(example, lang)
+        caption = flat(example["caption"])
+        assert text.endswith(caption), example
+        drawing = text.removesuffix(caption)
+        assert drawing.strip(), f"only the caption: {caption}"
+        assert not GAME.notation_tokens.search(text), text
+        names = [say(lang, "ramen_tips.card", ingredient=ingredient(c[0]), value=int(c[1]))
+                 for c in drawn_cards(example)]  # fmt: skip
+        assert in_order(drawing, names), (lang, names, drawing)
+        for key in ("row", "after"):
+            if key in example:
+                slots = [say(lang, "ramen_tips.ui.slot", ingredient=ingredient(t), tip=tip)
+                         for t, tip in zip(example[key], TIP_BY_SLOT, strict=True)]  # fmt: skip
+                assert in_order(drawing, slots), (lang, key, drawing)
+        bowls = [(example.get("bowls", []), example.get("shoyu"))]
+        bowls += [(p["bowls"], p.get("shoyu")) for p in example.get("players", []) if "bowls" in p]
+        for cards, shoyu in bowls:
+            labels = [say(lang, "ramen_tips.ui.bowl", number=i + 1) for i in range(len(cards))]
+            assert in_order(drawing, labels), (lang, drawing)
+            for count in shoyu or []:
+                if count:
+                    assert say(lang, "ramen_tips.ui.shoyu_count", count=count) in drawing
+        for number, player in enumerate(example.get("players", []), 1):
+            head = say(lang, "ramen_tips.ui.example.player", number=number)
+            assert head in drawing, (lang, head)
+            if "yen" in player:
+                assert f"{head} {say(lang, 'ramen_tips.ui.yen', yen=player['yen'])}" in drawing
+            if "tips" in player:
+                tips = [Msg("ramen_tips.ui.yen", yen=y) for y in player["tips"]]
+                assert say(lang, "ramen_tips.ui.example.tips", tips=tips) in drawing
+            if player.get("cards") == []:
+                assert f"{head} {say(lang, 'ramen_tips.none')}" in drawing
+        if lang != "en":
+            assert not [e for e in english if e in drawing], (lang, drawing)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_terminal_says_what_the_game_makes_of_each_bowl(lang: str) -> None:
+    """The bowls of an example say what the rules make of them: in play, how many cards
+    each lacks; at the end (with their Shōyu), a ramen of so many cards, or no ramen."""
+    take = drawn(section(lang, "take").examples()[0], lang)
+    assert say(lang, "ramen_tips.ui.missing", count=1) in take
+    assert say(lang, "ramen_tips.ui.missing", count=2) in take
+    bowls = drawn(section(lang, "bowls").examples()[0], lang)
+    assert in_order(bowls, [say(lang, "ramen_tips.ui.invalid"),
+                            say(lang, "ramen_tips.ui.ramen", count=3),
+                            say(lang, "ramen_tips.ui.ramen", count=7)])  # fmt: skip
+    assert say(lang, "ramen_tips.ui.missing", count=2) not in bowls
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -8,17 +8,20 @@ name, "Chāshū 6", in their ingredient's colour); the notation appears only in 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from babel import Locale
 from rich.columns import Columns
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
 from gametable.core.game import Action, Result, View
 from gametable.core.words import DEFAULT_LOCALE, Msg, Seat, render
-from gametable.games.ramen_tips.cards import CARD_BY_NAME, LETTERS
+from gametable.games.ramen_tips.cards import CARD_BY_NAME, LETTERS, TIP_BY_SLOT
 from gametable.games.ramen_tips.scoring import NARUTO_YEN
+from gametable.games.ramen_tips.state import bowl_facts
 from gametable.games.ramen_tips.words import (
     WORDS,
     card,
@@ -126,6 +129,61 @@ def bowls_text(view: View, seat: int, say: _Say) -> Text:
             state = say(Msg("ramen_tips.ui.missing", count=facts["missing"]))
         out.append(f"  ({state})", style="dim")
     return out
+
+
+def row_text(row: Sequence[str], say: _Say) -> Text:
+    """A preference row of an example (ingredient ids, strongest first): each ingredient in
+    its colour with the tip lying on its place."""
+    parts: list[Text | str] = []
+    for place, t in enumerate(row):
+        if place:
+            parts.append("  ")
+        label = say(Msg("ramen_tips.ui.slot", ingredient=ingredient(t), tip=TIP_BY_SLOT[place]))
+        parts.append(Text(label, style=f"bold {STYLES[t]}"))
+    return Text.assemble(*parts)
+
+
+def example_bowls_text(bowls: Sequence[Sequence[str]], shoyu: Sequence[int] | None,
+                       say: _Say) -> Text:  # fmt: skip
+    """An example's bowls (cards by id), each numbered, with its Shōyu cards when the example
+    gives them (bowls at the end of the game) and what the game makes of it: a ramen of so
+    many cards, or how many it lacks (in play), or no ramen (at the end)."""
+    out = Text()
+    for i, cards in enumerate(bowls):
+        held = shoyu[i] if shoyu is not None and i < len(shoyu) else 0
+        facts = bowl_facts([CARD_BY_NAME[c] for c in cards], held)
+        if i:
+            out.append("\n")
+        out.append(say(Msg("ramen_tips.ui.bowl", number=i + 1)) + " ", style="bold")
+        out.append_text(cards_text(cards, say))
+        if held:
+            out.append(" + " + say(Msg("ramen_tips.ui.shoyu_count", count=held)))
+        if facts["valid"]:
+            state = "(" + say(Msg("ramen_tips.ui.ramen", count=facts["cards"])) + ")"
+        elif shoyu is not None:
+            state = say(Msg("ramen_tips.ui.invalid"))
+        else:
+            state = "(" + say(Msg("ramen_tips.ui.missing", count=facts["missing"])) + ")"
+        out.append(f"  {state}", style="dim")
+    return out
+
+
+def example_player(number: int, player: dict[str, Any], say: _Say) -> RenderableType:
+    """One player of an example: their number, then what the example gives of them — their
+    yen, the tips they hold, the cards that count (for a tip), their bowls."""
+    head = Text(say(Msg("ramen_tips.ui.example.player", number=number)), style="bold")
+    if isinstance(player.get("yen"), int):
+        head.append(" " + say(Msg("ramen_tips.ui.yen", yen=player["yen"])), style="bold")
+    if isinstance(player.get("tips"), list):
+        tips = [Msg("ramen_tips.ui.yen", yen=y) for y in player["tips"]]
+        head.append(" — " + say(Msg("ramen_tips.ui.example.tips", tips=tips)))
+    if isinstance(player.get("cards"), list):
+        head.append(" ")
+        head.append_text(cards_text(player["cards"], say))
+    if not isinstance(player.get("bowls"), list):
+        return head
+    bowls = example_bowls_text(player["bowls"], player.get("shoyu"), say)
+    return Group(head, Padding(bowls, (0, 0, 0, 2)))
 
 
 class TipsTextUI:
@@ -257,6 +315,40 @@ class TipsTextUI:
         # Who won, each player's yen in a line and the achievements follow in words
         # (``WORDS.result``, which the session prints after this table).
         return Group(*parts)
+
+    def render_example(self, example: Any, *, locale: str = DEFAULT_LOCALE) -> RenderableType:
+        """One example of the rules (a ```` ```example ```` block of ``rules/<language>.md``)
+        drawn with the game's cards by name, in the reader's language: what the example
+        gives, in this order — the preference row (``row``, with the tips on its places),
+        cards strongest first (``cards``), the offer (``offer``), the cards revealed
+        (``revealed``), the row after a swap (``after``), bowls (``bowls``, with their Shōyu
+        cards: ``shoyu``), players (``players``: their yen, tips, cards and bowls) — then
+        its caption (in the rules' language)."""
+        say = _Say(locale=locale)
+        data = example if isinstance(example, dict) else {}
+        rows: list[RenderableType] = []
+
+        def line(label: str, body: Text) -> None:
+            rows.append(Text.assemble(say(Msg(label)) + " ", body))
+
+        if isinstance(data.get("row"), list):
+            line("ramen_tips.ui.preference", row_text(data["row"], say))
+        if isinstance(data.get("cards"), list):
+            line("ramen_tips.ui.example.strongest", cards_text(data["cards"], say))
+        if isinstance(data.get("offer"), list):
+            line("ramen_tips.ui.offer", cards_text(data["offer"], say))
+        if isinstance(data.get("revealed"), list):
+            line("ramen_tips.ui.example.revealed", cards_text(data["revealed"], say))
+        if isinstance(data.get("after"), list):
+            line("ramen_tips.ui.example.after", row_text(data["after"], say))
+        if isinstance(data.get("bowls"), list):
+            rows.append(example_bowls_text(data["bowls"], data.get("shoyu"), say))
+        if isinstance(data.get("players"), list):
+            rows += [example_player(i, p, say) for i, p in enumerate(data["players"], 1)]
+        caption = data.get("caption")
+        if isinstance(caption, str) and caption:
+            rows.append(Text(caption, style="italic"))
+        return Group(*rows)
 
     def notation_help(self, *, locale: str = DEFAULT_LOCALE) -> str:
         return render(Msg("ramen_tips.help.notation"), locale=locale)

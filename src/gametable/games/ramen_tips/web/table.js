@@ -699,8 +699,107 @@ function Result({ result, view, seats, mySeat }) {
     </div>`;
 }
 
+// -- the rules' examples -------------------------------------------------------------------
+
+/** A labelled line of an example: its label, then what it shows. */
+function ExampleLine({ label, sub, children }) {
+  return html`
+    <div class="tt-ex-line">
+      <span class="tt-ex-label">${label}${sub && html` <span class="tt-sub">${sub}</span>`}</span>
+      <div class="tt-ex-items">${children}</div>
+    </div>`;
+}
+
+/** A preference row of an example (ingredient ids, the strongest first): the preference
+ * cards in their order. */
+function ExampleRow({ row }) {
+  return html`
+    <div class="tt-ex-row">
+      ${row.map((type, i) => html`
+        <span class="tt-pref-card tt-ex-pref" key=${type} data-type=${type} role="img"
+              style=${`--type:${paint(type).colour};--type-ink:${paint(type).ink}`}
+              aria-label=${w("example_place", { ingredient: ingredientName(type), place: i + 1 })}>
+          <span class="tt-disc"><${Emblem} ingredient=${type} /></span>
+          <span class="tt-pref-name">${ingredientName(type)}</span>
+        </span>`)}
+    </div>`;
+}
+
+/** A bowl of an example: its five places (the missing ingredients show), then its Shōyu
+ * cards — what it counts as is the caption's to say (the browser computes no rule). */
+function ExampleBowl({ cards, shoyu, index }) {
+  const bySlot = Object.fromEntries(cards.map((c) => [cardOf(c).ingredient, c]));
+  return html`
+    <div class="tt-bowl tt-ex-bowl" role="group" aria-label=${w("bowl", { number: index + 1 })} data-bowl=${index}>
+      <span class="tt-bowl-num" aria-hidden="true">${w("bowl", { number: index + 1 })}</span>
+      <span class="tt-bowl-cards">
+        ${ingredients().map((l) => (bySlot[l]
+          ? html`<${Card} key=${bySlot[l]} card=${bySlot[l]} size="mini" />`
+          : html`<span class="tt-gap" key=${l} style=${`--type:${paint(l).colour}`} aria-hidden="true"><${Emblem} ingredient=${l} /></span>`))}
+        ${Array.from({ length: shoyu || 0 }, (_, i) => html`<${ShoyuCard} key=${`sh${i}`} size="mini" label=${w("shoyu_in_bowl")} />`)}
+      </span>
+    </div>`;
+}
+
+function ExampleBowls({ bowls, shoyu }) {
+  const held = Array.isArray(shoyu) ? shoyu : [];
+  return html`<div class="tt-bowls">${bowls.map((b, i) => html`
+    <${ExampleBowl} key=${i} cards=${Array.isArray(b) ? b : []} shoyu=${held[i] || 0} index=${i} />`)}</div>`;
+}
+
+const listOf = (x) => (Array.isArray(x) ? x : null);
+
+/** One player of an example: their number, their yen and tips (the example says them), the
+ * cards that count and their bowls. */
+function ExamplePlayer({ player, number }) {
+  const p = player && typeof player === "object" ? player : {};
+  const tips = listOf(p.tips);
+  const cards = listOf(p.cards);
+  const bowls = listOf(p.bowls);
+  return html`
+    <div class="tt-ex-player" data-player=${number}>
+      <div class="tt-ex-who">
+        <b>${w("example_player", { number })}</b>
+        ${typeof p.yen === "number" && html`<span class="tt-ex-yen">${w("yen", { yen: p.yen })}</span>`}
+        ${tips && tips.map((yen, i) => html`<${Coin} key=${i} yen=${yen} />`)}
+        ${cards && (cards.length
+          ? cards.map((c) => html`<${Card} key=${c} card=${c} />`)
+          : html`<span class="muted">${w("none")}</span>`)}
+      </div>
+      ${bowls && html`<${ExampleBowls} bowls=${bowls} shoyu=${p.shoyu} />`}
+    </div>`;
+}
+
+/** One example of the rules (a ```example block of ``rules/<language>.md``), drawn with the
+ * table's own cards: what the example gives — the preference row (``row``), cards the
+ * strongest first (``cards``), the offer (``offer``), the cards revealed (``revealed``), the
+ * row after a swap (``after``), bowls with their Shōyu (``bowls``, ``shoyu``), players with
+ * their yen, tips, cards and bowls (``players``) — then its caption, in the rules' language.
+ * Every number shown is the example's: the browser computes no rule. */
+export function Example({ example, game }) {
+  if (game) knownGame = game;
+  const e = example && typeof example === "object" ? example : {};
+  const cards = (list) => list.map((c) => html`<${Card} key=${c} card=${c} />`);
+  const row = listOf(e.row);
+  const after = listOf(e.after);
+  const players = listOf(e.players);
+  return html`
+    <div class="tt-example">
+      ${row && html`<${ExampleLine} label=${w("preference")} sub=${w("stronger_weaker")}><${ExampleRow} row=${row} /><//>`}
+      ${listOf(e.cards) && html`<${ExampleLine} label=${w("example_strongest")}>${cards(e.cards)}<//>`}
+      ${listOf(e.offer) && html`<${ExampleLine} label=${w("offer")}>${cards(e.offer)}<//>`}
+      ${listOf(e.revealed) && html`<${ExampleLine} label=${w("example_revealed")}>${cards(e.revealed)}<//>`}
+      ${after && html`<${ExampleLine} label=${w("example_after")} sub=${w("stronger_weaker")}><${ExampleRow} row=${after} /><//>`}
+      ${listOf(e.bowls) && html`<${ExampleBowls} bowls=${e.bowls} shoyu=${e.shoyu} />`}
+      ${players && html`<div class=${cx("tt-ex-players", !players.some((p) => p && listOf(p.bowls)) && "compact")}>
+        ${players.map((p, i) => html`<${ExamplePlayer} key=${i} player=${p} number=${i + 1} />`)}</div>`}
+      ${typeof e.caption === "string" && e.caption && html`<p class="tt-ex-caption">${e.caption}</p>`}
+    </div>`;
+}
+
 export default {
   Table,
   Result,
+  Example,
   get help() { return w("help"); },
 };
