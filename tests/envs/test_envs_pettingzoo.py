@@ -3,13 +3,18 @@ behaviour a user relies on (rewards, errors, hidden simultaneous choices, render
 
 from __future__ import annotations
 
+import re
 import warnings
+from io import StringIO
 
 import numpy as np
 import pytest
 from envs_helpers import CASE_IDS, CASES
+from rich.console import Console
 
 from gametable.core import IllegalAction, OptionError
+from gametable.core.words import render
+from gametable.games.ramen_ramen.words import card
 
 pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, parallel_api_test, seed_test
@@ -178,14 +183,28 @@ def test_parallel_env_wants_every_deciding_agent_and_checks_all_first() -> None:
 
 
 def test_ansi_render_is_the_games_text_without_colour() -> None:
+    """The render is what the terminal game shows the seat to act (its cards in words, as a
+    player reads them, not notation), the same text without the colour codes."""
     e = env("ramen-ramen", 2, render_mode="ansi")
     e.reset(seed=9)
     text = e.render()
     seat = e.possible_agents.index(e.agent_selection)
     assert isinstance(text, str)
     assert "\x1b[" not in text
-    for card in e.driver.live.view(seat)["hand"]:
-        assert card in text
+    view = e.driver.view(seat)
+    hand = view["hand"]
+    assert hand
+    in_words = ", ".join(render(card(c)) for c in hand)  # "Ajitama 0, Ajitama 6, …"
+    assert f"Your hand: {in_words}" in text
+    assert not set(hand) & set(re.findall(r"\b[A-Z]\d\b", text))  # no card in notation
+    # the terminal's drawing of the same view, in colour, with its colour codes taken out
+    out = StringIO()
+    Console(file=out, width=100, color_system="truecolor", force_terminal=True).print(
+        e.driver.game.ui.render_view(view)
+    )
+    coloured = out.getvalue()
+    assert "\x1b[" in coloured
+    assert re.sub(r"\x1b\[[0-9;]*m", "", coloured) == text
     assert env("ramen-ramen", 2).render() is None
     with pytest.raises(ValueError, match="render_mode"):
         env("ramen-ramen", 2, render_mode="human")

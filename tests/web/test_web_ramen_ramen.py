@@ -1,13 +1,15 @@
 """Ramen! Ramen! in a real browser: a whole game by clicking, an illegal attempt explained,
 a reload that comes back to the same position, hands kept hidden between two players and
 from a spectator; every string the page shows is in words (no notation), and the bowls show
-the rules' facts for a half-made play."""
+the rules' facts for a half-made play; a whole game against a bot by keyboard alone (issue
+30), a handful of keys a turn, with the focus always seen."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
+from playwright.sync_api import expect
 from webutil import (
     new_table,
     open_seats,
@@ -294,4 +296,138 @@ def test_a_four_player_game_names_the_teams_and_their_bowls(web_server, page) ->
     assert "Team A" in end and "Team B" in end
     seen.extend(page_strings(page))
     assert notation_leaks(seen, NOTATION) == []
+    assert not page.js_errors, page.js_errors
+
+
+# -- a whole game by keyboard ------------------------------------------------------------------
+
+FOCUSED = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  const s = getComputedStyle(el);
+  const box = el.getBoundingClientRect();
+  return { focus: el.dataset.focus || null, card: el.dataset.card || null,
+           ring: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2,
+           seen: box.width > 0 && box.top >= 0 && box.bottom <= innerHeight,
+           table: !!el.closest('.rr-table'), modal: !!el.closest('.modal') };
+}"""
+
+
+def _focus_in(page, group: str) -> dict[str, str | None]:  # type: ignore[no-untyped-def]
+    """Wait until the keyboard focus is on a button of ``group`` of the table (``hand``,
+    ``bowl``, ``fridge``), and check that a person sees it there: a ring, in view."""
+    page.wait_for_function(
+        "(g) => { const el = document.activeElement;"
+        " return !!el && !!el.dataset.focus && el.dataset.focus.startsWith(g + '-'); }",
+        arg=group,
+        timeout=10_000,
+    )
+    found = page.evaluate(FOCUSED)
+    assert found is not None and found["table"], found
+    assert found["ring"], f"the focus is not visible on {found}"
+    assert found["seen"], f"the focus is out of sight on {found}"
+    return dict(found)
+
+
+def _key_of(page, selector: str) -> str:  # type: ignore[no-untyped-def]
+    """The key shown on the first thing ``selector`` finds that has one."""
+    key = page.locator(f"{selector} .rr-key").first
+    return key.inner_text().strip()
+
+
+def _press(page, key: str, pressed: list[str]) -> None:  # type: ignore[no-untyped-def]
+    page.keyboard.press(key)
+    pressed.append(key)
+
+
+def test_a_whole_game_against_a_bot_by_keyboard_alone(web_server, page) -> None:
+    """Every decision of a two-player game against a bot, from the first turn to the end
+    screen, by keys alone (the issue counted 7 Tabs to reach a card and 10 more to reach a
+    bowl): the digit shown on a card chooses it, the digit shown on a bowl puts it there,
+    twice, and the digit shown on a Fridge card takes it — a handful of keys a turn. The
+    first turn is played with the Tab order's keys instead (the arrows and Enter). Wherever
+    the table sends the focus it is seen (a ring, in view); the help lists the keys."""
+    table = new_table(web_server.base, GAME_NAME, 2, bot="greedy")
+    open_table(page, web_server.base, table, 0)
+    assert wait_turn_or_end(page) == "turn"
+    # The help says which keys choose.
+    page.keyboard.press("?")
+    help_text = page.locator(".modal").inner_text()
+    for words in ("1 to 4 choose a card of your hand", "then 1 to 3 its bowl", "Backspace"):
+        assert words in help_text, help_text
+    page.keyboard.press("Escape")
+    expect(page.locator(".modal")).to_have_count(0)
+    page.locator(".table-head h1").click()  # nowhere in particular: the keys are the table's
+
+    # The first turn by the Tab order's keys: "1" chooses the first card and sends the focus
+    # to the first bowl it may go into; the arrow moves to the next bowl; Enter puts it
+    # there; the focus comes back to the hand, Enter chooses, Enter puts; the Fridge, Enter.
+    hand = cards_of(page, ".rr-hand button.rr-card.playable")
+    pressed: list[str] = []
+    before = version(page)
+    _press(page, "1", pressed)
+    expect(page.locator(f'.rr-hand button.rr-card[data-card="{hand[0]}"]')).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    assert _focus_in(page, "bowl")["focus"] == "bowl-0"
+    _press(page, "ArrowRight", pressed)
+    assert _focus_in(page, "bowl")["focus"] == "bowl-1"
+    _press(page, "Enter", pressed)
+    name = render(GAME.components()["cards"][hand[0]]["name"])
+    expect(page.locator(".rr-bowl").nth(1).locator(".rr-chip.pending")).to_have_text(name)
+    second = _focus_in(page, "hand")["card"]
+    assert second in hand[1:]
+    _press(page, "Enter", pressed)
+    expect(page.locator(f'.rr-hand button.rr-card[data-card="{second}"]')).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    assert _focus_in(page, "bowl")["focus"] == "bowl-0"  # bowl 2 has a card of this play
+    _press(page, "Enter", pressed)
+    wait_version_after(page, before)
+    took = _focus_in(page, "fridge")["card"]
+    assert took == cards_of(page, ".rr-fridge .rr-card")[0]
+    before = version(page)
+    _press(page, "Enter", pressed)
+    wait_version_after(page, before)
+    assert pressed == ["1", "ArrowRight", "Enter", "Enter", "Enter", "Enter"]
+    assert took in cards_of(page, ".rr-hand .rr-card")
+
+    # Every later turn by the digits shown on what they choose.
+    turns: list[list[str]] = []
+    while wait_turn_or_end(page) == "turn":
+        before = version(page)
+        fridge = page.locator(".rr-fridge button.rr-card.playable")
+        if fridge.count():  # time to take (a second time once the deck is empty)
+            _focus_in(page, "fridge")
+            turns[-1].append(_key_of(page, ".rr-fridge button.rr-card.playable"))
+            page.keyboard.press(turns[-1][-1])
+            wait_version_after(page, before)
+            continue
+        keys: list[str] = []
+        turns.append(keys)
+        _focus_in(page, "hand")  # the focus came back to the hand for the new turn
+        need = min(2, page.locator(".rr-hand button.rr-card.playable").count())
+        for n in range(need):
+            _press(page, _key_of(page, ".rr-hand button.rr-card.playable"), keys)
+            _focus_in(page, "bowl")
+            _press(page, _key_of(page, ".rr-bowl.target"), keys)
+            if n + 1 < need:
+                expect(page.locator(".rr-bowl .rr-chip.pending")).to_have_count(n + 1)
+                _focus_in(page, "hand")
+        wait_version_after(page, before)
+        assert not page.locator(".toast.error").count(), page.locator(".toast.error").inner_text()
+    # the end screen, reached by the keys alone
+    assert "Game over" in page.locator(".modal").inner_text()
+    assert page.locator(".rr-result .side").count() == 2
+    assert len(turns) > 5, turns
+    for keys in turns:  # two cards, two bowls, one or two Fridge cards: a handful of keys
+        assert 2 <= len(keys) <= 6 and all(k.isdigit() for k in keys), turns
+    assert any(len(keys) == 5 for keys in turns), turns  # a whole turn: 2 + 2 + 1 keys
+    # the end screen has the keyboard, and Tab shows where it is in it
+    end = page.evaluate(FOCUSED)
+    assert end is not None and end["modal"], end
+    page.keyboard.press("Tab")
+    end = page.evaluate(FOCUSED)
+    assert end is not None and end["modal"] and end["ring"] and end["seen"], end
+    shot(page, "ramen-ramen-keyboard-end")
     assert not page.js_errors, page.js_errors

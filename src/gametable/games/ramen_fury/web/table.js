@@ -496,6 +496,24 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly, gam
     el.focus({ preventScroll: true });
   }, [asking, phase, version]);
 
+  // The instruction line under my bowls never gets shorter while the table is open (at one
+  // width): a shorter sentence, or none while a banner asks, keeps the line's space. Else the
+  // page, scrolled to its end on a phone, would move by itself — the browser keeps what is
+  // in view where it is when something above it grows (a banner), but cannot scroll past the
+  // end of a page that has just become shorter below it.
+  const instrRef = useRef(null);
+  const instrTallest = useRef({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    const el = instrRef.current;
+    if (!el || !el.firstElementChild) return;
+    const width = el.clientWidth;
+    const height = el.firstElementChild.getBoundingClientRect().height;
+    const tallest = instrTallest.current;
+    if (width !== tallest.width) instrTallest.current = { width, height };
+    else if (height > tallest.height) tallest.height = height;
+    el.style.minHeight = `${instrTallest.current.height}px`;
+  });
+
   // A card or the spoon chosen with the keyboard: the focus goes to the first bowl it can go to.
   const selKey = sel ? `${sel.kind}:${sel.card || ""}:${sel.src || ""}` : "";
   useEffect(() => {
@@ -775,8 +793,8 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly, gam
           <div class="rf-bowls big">${view.bowls[seat].map((_, b) => renderBowl(seat, b, true))}</div>
           <div class=${cx("rf-hand", myTurn && "active")} role="group" aria-labelledby="rf-hand-label">
             <span class="rf-hand-label"><span id="rf-hand-label">${w("your_hand")}</span> <span class=${hand.length > limits.hand ? "rf-over" : "muted"}>${hand.length > limits.hand ? w("hand_over", { count: hand.length, limit: limits.hand }) : w("hand_size", { count: hand.length, limit: limits.hand })}</span></span>
-            ${!readOnly && phase !== "over" && html`<p class="rf-instr" role="status">${instr || ""}
-              ${sel && html` <button type="button" class="rf-cancel" onClick=${() => setSel(null)}>${w("cancel")}</button>`}</p>`}
+            ${!readOnly && phase !== "over" && html`<p class="rf-instr" role="status" ref=${instrRef}><span class="rf-instr-text">${instr || ""}
+              ${sel && html` <button type="button" class="rf-cancel" onClick=${() => setSel(null)}>${w("cancel")}</button>`}</span></p>`}
             <div class="rf-cards">
               ${hand.map((c, i) => {
                 const can = canSelectCard(c);

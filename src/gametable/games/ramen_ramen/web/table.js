@@ -329,7 +329,9 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly, gam
   // The focus follows the turn: to the bowls once a card is chosen, back to the hand for
   // the next card, to the Fridge when it is time to take.
   let focusWanted = null;
-  if (playing && chosen) focusWanted = `bowl-${[...targets][0] ?? 0}`;
+  // the first bowl (in the bowls' order) it may go into
+  const firstBowl = targets.size ? Math.min(...targets) : 0;
+  if (playing && chosen) focusWanted = `bowl-${firstBowl}`;
   else if (playing) {
     const first = hand.find((c) => canChoose(c));
     focusWanted = first ? `hand-${first}` : null;
@@ -367,7 +369,6 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly, gam
     prompt = w(second ? "take_second_prompt" : "take_prompt");
   }
   const firstHand = hand.find((c) => canChoose(c));
-  const firstBowl = [...targets][0] ?? 0;
 
   return html`
     <div class=${cx("rr-table", `mode-${view.mode}`)} ref=${root}>
