@@ -2,18 +2,23 @@
 (a private table with a fixed deal and a coach), the coach's panel is read first (before the
 players and the table, read out politely) and covers nothing on a phone, a move the lesson
 does not want is answered kindly in the panel (not as an error), and the lesson is played
-through by clicking — the "All moves" list, whatever the game's table — to the end, where
-the coach explains the scoring. In English, French and Japanese: axe-core finds no violation
-of any impact, no text of the shell is under 12 px, nothing overflows at 390 px.
-Screenshots of a lesson in French and Japanese, wide and on a phone.
+through by clicking to the end, where the coach explains the scoring.
 
-The game is the first with a lesson (Ramen Fury's first). What the test expects of the
-lesson comes from the lesson itself (``Game.lesson()``: which move each step wants), and
-what the page shows is compared with what the server sent it."""
+Every game's lesson is played through, each in the language of its rulebook: the move each
+step wants is clicked in the "All moves" list, whatever the game's table — or, when the list
+does not hold it (Rummikub lists simple plays only), laid out on the game's own table from
+the test's answer, which the lesson checks first; axe-core finds no violation of any impact
+on the whole page at the start and at the end. The first game with a lesson (Ramen Fury's
+first) is also checked in English, French and Japanese: axe-core finds no violation, no
+text of the shell is under 12 px, nothing overflows at 390 px; screenshots of it in French
+and Japanese, wide and on a phone.
+
+What the test expects of a lesson comes from the lesson itself (``Game.lesson()``: which
+move each step wants), and what the page shows is compared with what the server sent it."""
 
 from __future__ import annotations
 
-import time
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -29,6 +34,52 @@ from gametable.core.words import Msg, render
 
 LANGUAGES = ["en", "fr", "ja"]
 PREFERRED = "ramen-fury"
+LESSON_GAMES = [g.name for g in all_games() if g.lesson() is not None]
+# Each game's lesson played through in the language of its rulebook.
+PLAYED_IN = {"ramen-ramen": "fr", "rummikub": "fr", "ramen-fury": "ja", "ramen-tips": "en"}
+MOST_DECISIONS = 200  # a lesson not over after this many of the learner's decisions never ends
+
+# The moves a lesson wants that the "All moves" list does not hold (Rummikub lists a draw
+# and simple plays only), by game and by the learner's step: the decision, which the lesson
+# itself checks before the test makes it on the game's own table.
+ANSWERS: dict[str, dict[int, dict[str, Any]]] = {
+    "rummikub": {
+        1: {
+            "type": "play",
+            "table": [["K7", "R7", "B7"], ["B8", "B9", "B10", "B11"], ["O3", "O4", "O5"]],
+        },
+        2: {
+            "type": "play",
+            "table": [
+                ["K7", "R7", "B7", "O7"],
+                ["B8", "B9", "B10", "B11"],
+                ["O3", "O4", "O5", "O6"],
+                ["K13", "R13", "J=B13"],
+            ],
+        },
+        3: {
+            "type": "play",
+            "table": [
+                ["K7", "R7", "B7", "O7"],
+                ["K8", "R8", "B8"],
+                ["K13", "R13", "J=B13"],
+                ["B9", "B10", "B11", "B12"],
+                ["O3", "O4", "O5", "O6"],
+            ],
+        },
+        4: {
+            "type": "play",
+            "table": [
+                ["K1", "K2", "J=K3", "K4"],
+                ["K7", "R7", "B7", "O7"],
+                ["K8", "R8", "B8"],
+                ["K13", "R13", "O13"],
+                ["B9", "B10", "B11", "B12"],
+                ["O3", "O4", "O5", "O6"],
+            ],
+        },
+    },
+}
 
 SMALL_TEXT = """() => {
   const out = [];
@@ -99,21 +150,105 @@ def moves(game: Game, lesson: Lesson, frame: dict[str, Any]) -> tuple[list[int],
     return wanted, refused
 
 
+def coach_at_one_position(page: Any, frames: Frames) -> tuple[list[str], dict[str, Any]]:
+    """The coach's lines on screen and the state frame of the position they were read at
+    (in a game of simultaneous choices, the others' decisions move the page on meanwhile)."""
+    while True:
+        at = version(page)
+        lines = page.locator(".coach-lines p:not(.coach-note)").all_inner_texts()
+        if version(page) == at:
+            return lines, frames.shown(page)
+
+
 def pick(page: Any, index: int) -> None:
-    """The legal move ``index`` from the "All moves" list (the key m), clicked."""
-    page.keyboard.press("m")
-    page.get_by_role("listbox").wait_for()
-    page.get_by_role("option").nth(index).click()
+    """The legal move ``index`` from the "All moves" list (its button, the key m's), clicked.
+    The button's click is sent to it where it is, without scrolling the page to it: the
+    page stays where the player has scrolled it."""
+    page.locator(".table-page button[aria-keyshortcuts='m']").dispatch_event("click")
+    options = page.locator("#legal-moves").get_by_role("option")
+    options.first.wait_for()
+    options.nth(index).click()
+
+
+def unmatched(wanted: list[Counter[str]], shown: list[Counter[str]]) -> tuple[list, list]:
+    """The sets of ``wanted`` not on the table ``shown``, and the sets of ``shown`` that are
+    not in ``wanted`` (sets as multisets of tiles), each with its index in its list."""
+    left = list(enumerate(shown))
+    missing = []
+    for i, s in enumerate(wanted):
+        same = next((k for k, (_, t) in enumerate(left) if t == s), None)
+        if same is None:
+            missing.append((i, s))
+        else:
+            left.pop(same)
+    return missing, left
+
+
+def rummikub_lay_out(page: Any, decision: dict[str, Any]) -> None:
+    """Lay Rummikub's new table out on its own table by clicking, as a player does: for
+    each set still missing, select its tiles (from the rack, or from the table's sets it
+    is not) and put them into the set it grows (its "+"), or into "New set"; then Play."""
+    wanted = [Counter("J" if t.startswith("J") else t for t in s) for s in decision["table"]]
+    board = ".rk-board .rk-set"
+    for _ in range(2 * len(wanted) + 2):
+        shown = [
+            Counter(s)
+            for s in page.eval_on_selector_all(
+                board,
+                "els => els.map(s => [...s.querySelectorAll('.rk-tile')].map(t => t.dataset.tile))",
+            )
+        ]
+        missing, spare = unmatched(wanted, shown)
+        if not missing:
+            break
+        _, goal = missing[0]
+        grows = next((i for i, s in spare if s and not s - goal), None)
+        bring = goal - shown[grows] if grows is not None else goal
+        for tile, count in bring.items():
+            for _ in range(count):
+                where = [".rk-rack"] + [f"{board} >> nth={i}" for i, _s in spare if i != grows]
+                found = None
+                for w in where:
+                    tiles = page.locator(w).locator(
+                        f'button.rk-tile[data-tile="{tile}"][aria-pressed="false"]'
+                    )
+                    if tiles.count():
+                        found = tiles
+                        break
+                assert found is not None, f"no {tile} to lay out"
+                found.first.click()
+        if grows is None:
+            page.locator(".rk-new-set").click()
+        else:
+            page.locator(board).nth(grows).locator(".rk-place").click()
+    page.wait_for_selector(".rk-table[data-preview=ready]")
+    assert page.locator(".rk-set.invalid").count() == 0
+    page.locator(".rk-play").click()
+
+
+TABLES = {"rummikub": rummikub_lay_out}
+
+
+def lay_out(page: Any, game: Game, lesson: Lesson, frame: dict[str, Any]) -> None:
+    """The move the lesson wants now, which the "All moves" list does not hold: the test's
+    answer (checked by the lesson), made on the game's own table."""
+    step = frame["my_moves"]
+    decision = ANSWERS.get(game.name, {}).get(step)
+    assert decision is not None and game.name in TABLES, (
+        f"{game.title}'s lesson wants a move its list does not hold at step {step + 1}"
+    )
+    why = lesson.check(lesson.learner, step, game.action_from_json(decision), frame["view"])
+    assert why is None, render(why, locale="en")
+    TABLES[game.name](page, decision)
 
 
 def refuse_one(page: Any, game: Game, lesson: Lesson, frames: Frames, lang: str) -> str:
     """Play a move the rules allow and the lesson does not want: the coach says why, kindly,
     in the panel; nothing changes. Returns what the coach said."""
     frame = frames.shown(page)
-    wanted, refused = moves(game, lesson, frame)
-    assert wanted, "the lesson wants none of the legal moves"
+    _, refused = moves(game, lesson, frame)
     assert refused, "every legal move is welcome here: nothing to refuse"
-    at, errors = version(page), len(frames.errors)
+    at, made, errors = version(page), frame["my_moves"], len(frames.errors)
     pick(page, refused[0])
     note = page.locator(".coach-note")
     note.wait_for()
@@ -128,33 +263,46 @@ def refuse_one(page: Any, game: Game, lesson: Lesson, frames: Frames, lang: str)
     assert note.locator("xpath=ancestor::*[@aria-live='polite']").count() == 1
     page.wait_for_timeout(300)
     assert page.locator(".toast.error").count() == 0
-    assert version(page) == at, "a refused move changed the game"
+    if game.info.simultaneous:  # the others may decide meanwhile: the learner has not
+        assert frames.states[-1]["my_moves"] == made, "a refused move was made"
+    else:
+        assert version(page) == at, "a refused move changed the game"
     return answer["message"]
 
 
-def test_a_lesson_is_played_through_in_the_browser_to_the_scoring(web_server, browser) -> None:
-    game, lesson = lesson_game()
-    context, page = in_language(browser, "en")
+@pytest.mark.parametrize("name", LESSON_GAMES)
+def test_a_lesson_is_played_through_in_the_browser_to_the_scoring(
+    web_server, browser, name
+) -> None:
+    game, lesson = next((g, g.lesson()) for g in all_games() if g.name == name)
+    assert lesson is not None
+    lang = PLAYED_IN.get(name, "en")
+    context, page = in_language(browser, lang)
     try:
-        frames = start_lesson(page, web_server.base, game, "en")
+        frames = start_lesson(page, web_server.base, game, lang)
         assert wait_turn_or_end(page) == "turn"
         frame = frames.shown(page)
         names = [s["name"] for s in frame["seats"]]
         coach = page.locator(".coach")
         # the coach: the lesson's title, its first words (the game's goal, then what to do)
-        title = render(lesson.title, locale="en", names=names, viewer=lesson.learner)
+        title = render(lesson.title, locale=lang, names=names, viewer=lesson.learner)
         assert coach.get_by_role("heading").inner_text() == title
-        lines = coach.locator(".coach-lines p:not(.coach-note)").all_inner_texts()
+        lines, frame = coach_at_one_position(page, frames)
         assert lines == frame["lesson"]["lines"]
+        # at the start (the first position; in a game of simultaneous choices the others
+        # may already have moved on): the intro, then what to do first
+        opening = frames.states[0]["lesson"]["lines"]
         if lesson.intro is not None:
-            intro = render(lesson.intro, locale="en", names=names, viewer=lesson.learner)
-            assert lines[0] == intro
+            intro = render(lesson.intro, locale=lang, names=names, viewer=lesson.learner)
+            assert opening[0] == intro
         first = lesson.step(lesson.learner, 0)
         if first is not None and first.say is not None:
-            said = render(first.say, locale="en", names=names, viewer=lesson.learner)
-            assert said in lines
+            said = render(first.say, locale=lang, names=names, viewer=lesson.learner)
+            assert said in opening
         steps = len(lesson.script[lesson.learner])
-        assert coach.locator(".coach-step").inner_text() == f"Step 1 of {steps}"
+        assert coach.locator(".coach-step").inner_text() == words(
+            "web.coach.step", lang, number=1, total=steps
+        )
         # read first: the panel comes before the players and the table, and is read out
         assert page.evaluate(
             "document.querySelector('.coach').compareDocumentPosition("
@@ -164,40 +312,59 @@ def test_a_lesson_is_played_through_in_the_browser_to_the_scoring(web_server, br
         # beside the table on a wide screen: it covers none of it
         c, b = coach.bounding_box(), page.locator(".board").bounding_box()
         assert c and b and (c["x"] >= b["x"] + b["width"] or c["y"] + c["height"] <= b["y"])
+        # the whole page, the game's own table too: no violation of any impact
+        found = violations(page)
+        assert not found, f"axe on {game.title}'s lesson ({lang}):\n{described(found)}"
 
-        refuse_one(page, game, lesson, frames, "en")
-
-        # the lesson, step by step: the move each step wants, clicked in "All moves"
-        made = 0
-        deadline = time.monotonic() + 240
+        # the lesson, step by step: the move each step wants, clicked in "All moves" (or,
+        # when the list does not hold it, laid on the game's own table); once, a move the
+        # rules allow and the lesson does not want, refused kindly
+        made, refused_once = 0, False
         while wait_turn_or_end(page) == "turn":
-            assert time.monotonic() < deadline, "the lesson never ended"
+            assert made < MOST_DECISIONS, "the lesson never ended"
             frame = frames.shown(page)
-            wanted, _ = moves(game, lesson, frame)
+            wanted, refused = moves(game, lesson, frame)
+            # (refused when nobody else is to decide: a refusal's note is shown at the
+            # position it answers, and another player's decision moves the page on)
+            alone = frame["to_act"] == [lesson.learner]
+            if refused and not refused_once and alone:
+                refuse_one(page, game, lesson, frames, lang)
+                refused_once = True
+                frame = frames.shown(page)  # the others may have decided meanwhile
+                wanted, _ = moves(game, lesson, frame)
             if frame["my_moves"] < steps:
                 shown = coach.locator(".coach-step").inner_text()
-                assert shown == f"Step {frame['my_moves'] + 1} of {steps}"
+                assert shown == words(
+                    "web.coach.step", lang, number=frame["my_moves"] + 1, total=steps
+                )
             # the panel shows what the server's coach says now
-            assert (
-                coach.locator(".coach-lines p:not(.coach-note)").all_inner_texts()
-                == frame["lesson"]["lines"]
-            )
+            lines, frame = coach_at_one_position(page, frames)
+            assert lines == frame["lesson"]["lines"]
             before = version(page)
-            pick(page, wanted[0])
+            if wanted:
+                pick(page, wanted[0])
+            else:
+                assert not frame["legal_complete"], "the lesson wants none of the legal moves"
+                lay_out(page, game, lesson, frame)
             wait_version_after(page, before)
             made += 1
         assert made >= steps
+        assert refused_once, "the lesson never refused a move"
 
         # the end: the coach explains the scoring, in the end screen and in the panel
         frame = frames.shown(page)
-        end = render(lesson.end, locale="en", names=names, viewer=lesson.learner)
+        end = render(lesson.end, locale=lang, names=names, viewer=lesson.learner)
         assert end in frame["lesson"]["lines"]
-        dialog = page.get_by_role("dialog", name="Game over")
+        dialog = page.get_by_role("dialog", name=words("web.table.end.title", lang))
         dialog.wait_for()
         assert dialog.locator(".coach-end").get_by_text(end).count() == 1
-        assert coach.locator(".coach-step").inner_text() == "Lesson complete"
+        assert coach.locator(".coach-step").inner_text() == words("web.coach.done", lang)
         assert end in coach.locator(".coach-lines").inner_text()
+        shot(page, f"lesson-{name}-{lang}-end-1280")
+        found = violations(page)
+        assert not found, f"axe on {game.title}'s lesson's end ({lang}):\n{described(found)}"
         # "?" now opens the rules at the part the end is about
+        page.wait_for_function("() => !!document.activeElement?.closest('.modal')")
         page.keyboard.press("Escape")
         dialog.wait_for(state="detached")
         if frame.get("rules_section"):

@@ -207,6 +207,38 @@ def test_the_rules_page_shows_the_servers_sections_in_the_readers_language(
         context.close()
 
 
+RULES_GAMES = [g.name for g in all_games() if has_rules(g)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", RULES_GAMES)
+def test_every_games_rules_page_is_accessible_in_each_language(
+    web_server, browser, name, lang
+) -> None:
+    """Each game's rules page, whole (its examples drawn by the game's table module): axe
+    finds no violation of any impact, wide and on a phone; the shell's words are in the
+    reader's language; nothing overflows on a phone."""
+    game = next(g for g in all_games() if g.name == name)
+    sections = rules_api(web_server.base, name, lang)["sections"]
+    context, page = in_language(browser, lang)
+    try:
+        page.goto(f"{web_server.base}/rules/{name}")
+        page.locator(".rules-section").nth(len(sections) - 1).wait_for()
+        assert page.evaluate("document.documentElement.lang") == lang
+        heading = page.get_by_role("heading", level=1)
+        assert heading.inner_text() == words("web.rules.title", lang, game=game.title)
+        found = violations(page)
+        assert not found, f"axe on {name}'s rules page ({lang}):\n{described(found)}"
+        assert_no_english(page, lang, f"{name}'s rules page")
+        page.set_viewport_size({"width": 390, "height": 844})
+        assert page.evaluate(NO_OVERFLOW), (name, lang)
+        found = violations(page)
+        assert not found, f"axe on {name}'s rules page at 390 px ({lang}):\n{described(found)}"
+        assert not page.js_errors, page.js_errors
+    finally:
+        context.close()
+
+
 def test_a_section_in_the_address_opens_there_and_a_tables_variants_come_first(
     web_server, browser
 ) -> None:
