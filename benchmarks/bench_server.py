@@ -93,6 +93,7 @@ def start_server(
     prefix: str | None = None,
     command: str | None = None,
     nice: int = 0,
+    extra: list[str] | None = None,
 ) -> subprocess.Popen[bytes]:
     argv = shlex.split(command) if command else [sys.executable, "-m", "gametable.cli.main"]
     argv += [
@@ -111,6 +112,7 @@ def start_server(
     ]
     if redis:
         argv += ["--redis", redis, "--redis-prefix", prefix or "gametable-bench"]
+    argv += extra or []
     with log.open("ab") as err:
         proc = subprocess.Popen(
             argv,
@@ -589,6 +591,7 @@ def measure(config: Config, args: argparse.Namespace) -> dict[str, Any]:
                         prefix,
                         args.server_command,
                         args.nice,
+                        ["--no-compression"] if args.no_compression else None,
                     )
                 )
             job = {
@@ -695,6 +698,11 @@ def main() -> None:
         default=0,
         help="run the servers and the client at this niceness, each in a session of its "
         "own (negative, as root: ahead of other work on a shared machine)",
+    )
+    parser.add_argument(
+        "--no-compression",
+        action="store_true",
+        help="the servers without WebSocket compression (serve --no-compression)",
     )
     parser.add_argument("--json", default=None, help="also write every row to this JSON file")
     args = parser.parse_args()

@@ -48,7 +48,7 @@ def describe_game(game: Game, locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
     schema = game.decision_schema()
     return {
         "name": game.name,
-        "title": game.title,
+        "title": render(game.title_words, locale=locale),
         "players": [game.min_players, game.max_players],
         "modes": {
             str(n): render(Msg(f"{game.message_prefix}.mode.{n}"), locale=locale)

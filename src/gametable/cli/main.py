@@ -215,7 +215,7 @@ def start_session(session: Session) -> None:
     if session.humans:
         greeting = say("cli.play.greeting", title="\x00")
         before, _, after = greeting.partition("\x00")
-        console.print(Text.assemble(before, (session.game.title, "bold"), after))
+        console.print(Text.assemble(before, (text(session.game.title_words), "bold"), after))
     if len(session.humans) > 1 and not console.is_terminal:
         err.print(Text(say("cli.play.not_a_terminal")))
 
@@ -271,7 +271,7 @@ def play_match(
             recorder = Recorder(game, players, derive_seed(seed, number), **options)
         path = None if record is None else match_record_path(record, number)
         console.rule(
-            say("cli.match.game_rule", title=game.title, number=number, count=the_match.games)
+            say("cli.match.game_rule", title=game.title_words, number=number, count=the_match.games)
         )
         session = Session(
             game, seat_names, console, recorder, record_path=path, reader=LineReader(),
@@ -349,7 +349,7 @@ def replay_cmd(
     if seat is not None and not 0 <= seat < record.players:
         raise fail(Msg("cli.error.seat_range", last=record.players - 1))
     if check:
-        console.print(Text(say("cli.replay.valid", path=str(path), title=game.title,
+        console.print(Text(say("cli.replay.valid", path=str(path), title=game.title_words,
                                count=len(record.moves))))  # fmt: skip
         if final.is_over:
             show_result(game, final.result(), record.players)
@@ -457,7 +457,7 @@ def games(
             if lo == hi
             else say("cli.games.players_range", low=lo, high=hi)
         )
-        heading = say("cli.games.heading", name="\x00", title=game.title, players=players)
+        heading = say("cli.games.heading", name="\x00", title=game.title_words, players=players)
         before, _, after = heading.partition("\x00")
         console.print(Text.assemble(before, (game.name, "bold"), after))
         for count in sorted(game.modes):

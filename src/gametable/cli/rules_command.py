@@ -73,21 +73,21 @@ def register(app: typer.Typer) -> None:
         try:
             found, sections = game.rules(locale)
         except FileNotFoundError:
-            raise fail(Msg("cli.rules.none", title=game.title), code=1) from None
+            raise fail(Msg("cli.rules.none", title=game.title_words), code=1) from None
         except RulesError as exc:
-            raise fail(Msg("cli.rules.broken", title=game.title, problem=str(exc)),
+            raise fail(Msg("cli.rules.broken", title=game.title_words, problem=str(exc)),
                        code=1) from None  # fmt: skip
         if not sections:
-            raise fail(Msg("cli.rules.none", title=game.title), code=1)
+            raise fail(Msg("cli.rules.none", title=game.title_words), code=1)
         ids = [s.id for s in sections]
         if section is not None and section not in ids:
-            raise fail(Msg("cli.rules.no_section", section=quote(section), title=game.title,
+            raise fail(Msg("cli.rules.no_section", section=quote(section), title=game.title_words,
                            sections=listed(ids)))  # fmt: skip
         if found != locale:
             note = say("cli.rules.other_language", language=language_name(locale),
                        found=language_name(found))  # fmt: skip
             err.print(Text(note, style="dim"))
-        console.print(Text(say("cli.rules.title", title=game.title), style="bold"))
+        console.print(Text(say("cli.rules.title", title=game.title_words), style="bold"))
         if section is None:
             contents = Table(box=None, padding=(0, 2), show_header=False)
             contents.add_column(style="dim", no_wrap=True)

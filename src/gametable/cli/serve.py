@@ -56,6 +56,12 @@ def register(app: typer.Typer) -> None:
         log_level: Annotated[
             str, typer.Option(help="cli.help.serve.log_level", metavar="cli.metavar.level")
         ] = "info",
+        compression: Annotated[
+            bool,
+            typer.Option(
+                "--compression/--no-compression", metavar="", help="cli.help.serve.compression"
+            ),
+        ] = True,
         lang: LangOpt = None,
     ) -> None:
         """Run the online server: lobby API, WebSocket play, bots, clocks (see docs/server.md)."""
@@ -84,6 +90,7 @@ def register(app: typer.Typer) -> None:
             port=port,
             log_level=log_level,
             ws_max_size=1024 * 1024,
+            ws_per_message_deflate=compression,
             lifespan="on",
         )
 

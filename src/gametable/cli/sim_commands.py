@@ -33,7 +33,7 @@ from rich.text import Text
 
 from gametable.agents.base import agent_names
 from gametable.cli.app import LangOpt, console, err, fail, find_game, parse_game_options
-from gametable.cli.lang import known, listed, number, say, short_number
+from gametable.cli.lang import known, listed, number, say, short_number, text
 from gametable.core.errors import GameError, quote
 from gametable.core.game import Game
 from gametable.core.words import Msg
@@ -383,7 +383,7 @@ def print_summary(
                    count=summary.games, seed=str(spec.seed),
                    details=_details(run.played, run.resumed, speed))  # fmt: skip
     before, _, after = headline.partition("\x00")
-    show(console, Text.assemble(before, (game.title, "bold"), after))
+    show(console, Text.assemble(before, (text(game.title_words), "bold"), after))
     show(console, _seat_table(say("cli.sim.per_seat"), summary.per_seat, summary.players, True))
     if len(summary.per_bot) < summary.players:
         show(console, _seat_table(say("cli.sim.per_bot"), summary.per_bot, summary.players,
@@ -548,7 +548,7 @@ def print_leaderboard(
                    rounds=rounds, count=len(run.rows), seed=str(spec.seed),
                    details=_details(run.played, run.resumed, None))  # fmt: skip
     before, _, after = headline.partition("\x00")
-    show(console, Text.assemble(before, (game.title, "bold"), after))
+    show(console, Text.assemble(before, (text(game.title_words), "bold"), after))
     table = Table(title=say("cli.tournament.leaderboard"), title_justify="left")
     table.add_column("#", justify="right")
     table.add_column(say("cli.tournament.col.bot"), no_wrap=True)

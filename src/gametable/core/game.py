@@ -540,6 +540,14 @@ class Game(ABC):
         parts = module.split(".")
         return parts[-2] if len(parts) > 1 else parts[-1]
 
+    @property
+    def title_words(self) -> Msg:
+        """The game's name in the reader's language: the message ``<prefix>.title`` (the
+        same as :attr:`title` where the game's name is a proper name)."""
+        from gametable.core.words import Msg
+
+        return Msg(f"{self.message_prefix}.title")
+
     def option_words(self, spec: OptionSpec) -> tuple[Msg, Msg]:
         """An option's label and help in words: the messages
         ``<prefix>.option.<name>`` and ``<prefix>.option.<name>.help`` of the game's catalog

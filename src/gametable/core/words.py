@@ -31,6 +31,7 @@ language's plural rule.
 
 from __future__ import annotations
 
+import functools
 import gettext
 import re
 import threading
@@ -312,19 +313,12 @@ class _Renderer:
         if template is None:
             return msg.id
         params = msg.params
-
-        def fill(match: re.Match[str]) -> str:
-            whole = match.group(0)
-            if whole == "{{":
-                return "{"
-            if whole == "}}":
-                return "}"
-            name = match.group(1)
-            if name not in params:
-                return whole
-            return self.param(params[name])
-
-        return _PLACEHOLDER.sub(fill, template)
+        out: list[str] = []
+        for literal, name in _pieces(template):
+            out.append(literal)
+            if name is not None:
+                out.append(self.param(params[name]) if name in params else "{" + name + "}")
+        return "".join(out)
 
     def param(self, value: Any) -> str:
         if isinstance(value, Msg):
@@ -340,15 +334,52 @@ class _Renderer:
         if isinstance(value, bool):
             return str(value)
         if isinstance(value, int):
-            from babel.numbers import format_decimal
-
-            return format_decimal(value, locale=self.catalog.locale)
+            return _whole_number(value, self.catalog.locale)
         return str(value)
 
     def join(self, items: list[str]) -> str:
-        from babel.lists import format_list
+        return _joined(tuple(items), self.catalog.locale) if items else ""
 
-        return format_list(items, locale=self.catalog.locale) if items else ""
+
+# Rendering runs for every frame a server sends (the story, the legal list, in each reader's
+# language): the templates' pieces, the numbers and the lists are computed once each.
+
+
+@functools.lru_cache(maxsize=8192)
+def _pieces(template: str) -> tuple[tuple[str, str | None], ...]:
+    """A template cut into ``(text, placeholder name or None)`` pieces, ``{{``/``}}`` read
+    as braces."""
+    out: list[tuple[str, str | None]] = []
+    literal: list[str] = []
+    at = 0
+    for match in _PLACEHOLDER.finditer(template):
+        literal.append(template[at : match.start()])
+        at = match.end()
+        whole = match.group(0)
+        if whole in ("{{", "}}"):
+            literal.append(whole[0])
+            continue
+        out.append(("".join(literal), match.group(1)))
+        literal = []
+    literal.append(template[at:])
+    out.append(("".join(literal), None))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=8192)
+def _whole_number(value: int, locale: str) -> str:
+    """A whole number as ``locale`` writes it (1,000 / 1 000)."""
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(value, locale=locale))
+
+
+@functools.lru_cache(maxsize=8192)
+def _joined(items: tuple[str, ...], locale: str) -> str:
+    """Items as ``locale`` joins a list ("a, b and c", "a、b、c")."""
+    from babel.lists import format_list
+
+    return str(format_list(list(items), locale=locale))
 
 
 # -- what a game says ------------------------------------------------------------------

@@ -15,8 +15,20 @@ import math
 from collections import deque
 from typing import Any, NoReturn
 
+import orjson
+
 from gametable.core.words import DEFAULT_LOCALE
 from gametable.server.refused import cut
+
+
+def dumps(message: Any) -> str:
+    """A message as the JSON text sent on the socket (UTF-8 as it is, no spaces).
+
+    Every frame a table sends goes through here — a seat's view with the whole game's
+    history and story is the largest thing the server writes, once per reader and decision —
+    so it uses orjson, several times faster than the standard library's encoder."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+
 
 PROTOCOL = 1
 MAX_SAFE_INTEGER = 2**53 - 1
