@@ -1,14 +1,19 @@
 """What a first-time player met, in the shell: a guest opening an invite link says their
 name before sitting (no seat is ever "Seat 1" in words), the lobby's lists follow the
-server by themselves, messages never cover a dialog, and the sounds setting (off by
-default, made by the page) is remembered."""
+server by themselves, messages never cover a dialog, the sounds setting (off by default,
+made by the page) is remembered, and a lesson's reason for refusing a move stays while the
+others decide."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from webutil import new_table, open_table, version, wait_turn_or_end, wait_version_after
+from test_web_lessons import moves, pick, start_lesson
+from webutil import Frames, new_table, open_table, version, wait_turn_or_end, wait_version_after
 from wsclient import SeatClient, create_table
+
+from gametable.core.registry import get_game
+from gametable.server import seats as seat_services
 
 # Counts the notes the page plays (each sound is oscillators started in the Web Audio API).
 COUNT_NOTES = """
@@ -188,3 +193,42 @@ def test_sounds_are_off_until_turned_on_and_the_choice_is_remembered(web_server,
             break
     # moves were heard, and the turn coming back (the turn's two notes)
     page.wait_for_function("window.__notes >= 3", timeout=5_000)
+
+
+def test_a_lessons_refusal_stays_while_the_others_decide(web_server, page, monkeypatch) -> None:
+    """In a step where everyone chooses at once (the tips game's lesson), the scripted seat
+    decides just after the learner's refused move: the reason stays in the coach's panel
+    until the learner makes another move."""
+    monkeypatch.setattr(seat_services, "LESSON_PAUSE", 2.0)  # time to refuse before it decides
+    game = get_game("ramen-tips")
+    lesson = game.lesson()
+    assert lesson is not None and game.info.simultaneous
+    frames: Frames = start_lesson(page, web_server.base, game, "en")
+    for _ in range(len(lesson.script[lesson.learner])):
+        assert wait_turn_or_end(page) == "turn"
+        frame = frames.shown(page)
+        wanted, refused = moves(game, lesson, frame)
+        if refused and any(s != lesson.learner for s in frame["to_act"]):
+            break  # the others have yet to decide: a move to refuse now
+        before = version(page)
+        pick(page, wanted[0])
+        wait_version_after(page, before)
+    else:
+        raise AssertionError("the lesson never had a step where everyone chooses at once")
+    at, made = frame["version"], frame["my_moves"]
+    pick(page, refused[0])
+    note = page.locator(".coach-note")
+    note.wait_for()
+    said = note.inner_text()
+    assert said
+    wait_version_after(page, at)  # the others decided (now or before the answer came)
+    shown = frames.shown(page)
+    assert shown["version"] > at and shown["my_moves"] == made
+    assert note.count() == 1 and note.inner_text() == said  # the reason stays
+    wanted, _ = moves(game, lesson, shown)
+    before = version(page)
+    pick(page, wanted[0])
+    wait_version_after(page, before)
+    assert frames.shown(page)["my_moves"] == made + 1
+    assert note.count() == 0  # the learner moved on: the reason is gone
+    assert not page.js_errors, page.js_errors

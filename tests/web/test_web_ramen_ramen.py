@@ -283,7 +283,7 @@ def test_a_four_player_game_names_the_teams_and_their_bowls(web_server, page) ->
     owners = [page.locator(".rr-bowl .bowl-label").nth(i).inner_text() for i in range(3)]
     assert owners == ["Bowl 1 · communal", "Bowl 2 · Team A", "Bowl 3 · Team B"]
     served = page.locator(".rr-served").inner_text()
-    assert "Bowls served by Team A (Player 0 (you) and greedy" in served
+    assert "Bowls served by Team A (Player 0 (you) and Greedy cook 2" in served
     seen: list[str] = []
 
     def after(n: int) -> None:

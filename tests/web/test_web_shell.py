@@ -138,3 +138,43 @@ def test_animations_can_be_turned_off_and_the_choice_is_remembered(web_server, p
     page.reload()
     page.wait_for_selector(".board")
     assert page.evaluate("document.documentElement.classList.contains('no-anim')") is True
+
+
+# Presses "m" as soon as the page shows the player's turn again (the moment the class
+# my-turn comes back on the table page, before anything else runs): the key must see the
+# position on screen, not the one before it (which had no legal moves).
+PRESS_M_WHEN_MY_TURN_COMES = """() => {
+  const page = document.querySelector('.table-page');
+  window.__pressed = false;
+  let mine = page.classList.contains('my-turn');
+  new MutationObserver(() => {
+    const now = page.classList.contains('my-turn');
+    if (now && !mine && !window.__pressed) {
+      window.__pressed = true;
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'm', bubbles: true }));
+    }
+    mine = now;
+  }).observe(page, { attributes: true, attributeFilter: ['class'] });
+}"""
+
+
+def test_the_moves_key_works_as_soon_as_the_turn_is_shown(web_server, page) -> None:
+    table = new_table(web_server.base, "ramen-ramen", 2)
+    open_table(page, web_server.base, table, 0)
+    assert wait_turn_or_end(page) == "turn"
+    page.evaluate(PRESS_M_WHEN_MY_TURN_COMES)
+    listbox = page.get_by_role("listbox", name="Legal moves")
+    for _ in range(8):  # decisions until the bot has played and the turn comes back
+        before = version(page)
+        page.locator(".table-page button[aria-keyshortcuts='m']").click()
+        listbox.wait_for()
+        page.keyboard.press("Enter")
+        wait_version_after(page, before)
+        assert wait_turn_or_end(page) == "turn"
+        if page.evaluate("window.__pressed"):
+            break
+    assert page.evaluate("window.__pressed"), "the turn never came back"
+    listbox.wait_for()  # the key pressed at once opened the list of the new position
+    options = listbox.get_by_role("option")
+    assert options.count() > 0
+    assert not page.js_errors, page.js_errors

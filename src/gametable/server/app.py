@@ -41,7 +41,14 @@ from gametable.core.words import DEFAULT_LOCALE, best_locale, catalog_json, rend
 from gametable.server.advice import Hint
 from gametable.server.db import unavailable
 from gametable.server.live import LiveTable
-from gametable.server.protocol import MAX_SAFE_INTEGER, PROTOCOL, Client, loads_message, message_ref
+from gametable.server.protocol import (
+    MAX_SAFE_INTEGER,
+    PROTOCOL,
+    Client,
+    dumps,
+    loads_message,
+    message_ref,
+)
 from gametable.server.refused import Refused, cut
 from gametable.server.service import GameServer, ServerConfig, replay_steps
 from gametable.server.specs import MAX_MATCH_GAMES, MAX_SECONDS, TableSpec, seat_labels
@@ -458,7 +465,7 @@ class Connection:
         """Hints being worked out for this connection (it reads on meanwhile)."""
 
     async def send(self, data: dict[str, Any]) -> None:
-        await self.ws.send_text(json.dumps(data, ensure_ascii=False))
+        await self.ws.send_text(dumps(data))
 
     async def error(self, code: str, message: str, ref: Any = None) -> None:
         await self.send({"type": "error", "code": code, "message": message, "ref": ref})
@@ -559,7 +566,7 @@ class Connection:
                     ensure_ascii=False,
                 )
             )
-            client.post(json.dumps(live.frame(seat, self.locale), ensure_ascii=False), "state")
+            client.post(dumps(live.frame(seat, self.locale)), "state")
             if self.server.down:
                 client.post(json.dumps(self.server.service_frame(), ensure_ascii=False))
             while not client.closed:
@@ -637,7 +644,7 @@ class Connection:
                 await self.hint(live, client, ref)
             elif kind == "state":
                 frame = live.frame(client.seat, client.locale)
-                client.post(json.dumps(frame, ensure_ascii=False), "state")
+                client.post(dumps(frame), "state")
             elif kind == "preview":
                 self.preview(live, client, data.get("draft"), ref)
             elif kind == "hello":
@@ -649,9 +656,8 @@ class Connection:
 
     def refusal(self, live: LiveTable, client: Client, exc: Refused, ref: Any) -> dict[str, Any]:
         """An ``error`` frame: the refusal's message in the client's language."""
-        message = exc.told(
-            locale=client.locale, names=seat_labels(live.seats, client.locale), viewer=client.seat
-        )
+        names = seat_labels(live.seats, client.locale, live.game)
+        message = exc.told(locale=client.locale, names=names, viewer=client.seat)
         return {"type": "error", "code": exc.code, "message": message, "ref": ref}
 
     def preview(self, live: LiveTable, client: Client, draft: Any, ref: Any) -> None:
@@ -671,7 +677,7 @@ class Connection:
             else render(
                 found.message,
                 locale=client.locale,
-                names=seat_labels(live.seats, client.locale),
+                names=seat_labels(live.seats, client.locale, live.game),
                 viewer=seat,
             )
         )
@@ -680,7 +686,9 @@ class Connection:
             "ref": ref,
             "version": live.version,
             "facts": render_tree(
-                found.facts, locale=client.locale, names=seat_labels(live.seats, client.locale)
+                found.facts,
+                locale=client.locale,
+                names=seat_labels(live.seats, client.locale, live.game),
             ),
             "legal": found.legal,
             "text": text,
@@ -722,7 +730,7 @@ class Connection:
                     "text": render(
                         hint.message,
                         locale=client.locale,
-                        names=seat_labels(live.seats, client.locale),
+                        names=seat_labels(live.seats, client.locale, live.game),
                         viewer=client.seat,
                     ),
                 },

@@ -49,7 +49,7 @@ from gametable.core.words import (
 from gametable.server.clocks import Clock, ClockConfig
 from gametable.server.db import MoveRow, MoveWrite, ServerEvent, Store, TableRow, unavailable
 from gametable.server.hub import LocalHub, RedisHub
-from gametable.server.protocol import Client
+from gametable.server.protocol import Client, dumps
 from gametable.server.refused import Refused, cut
 from gametable.server.seats import SeatServices
 from gametable.server.specs import seat_labels, token_hash
@@ -148,11 +148,14 @@ class LiveTable:
             self.clock.restore(row.clock, time.monotonic())
         self.services.sync_timeouts()
 
-    def seat_summaries(self, locale: str = DEFAULT_LOCALE) -> list[dict[str, Any]]:
-        """The seats as everyone sees them: names in ``locale`` (``named``: a name the
-        player gave, or a bot's; else the seat is called "Player N")."""
+    def seat_summaries(
+        self, locale: str = DEFAULT_LOCALE, names: list[str] | None = None
+    ) -> list[dict[str, Any]]:
+        """The seats as everyone sees them: names in ``locale``, or ``names`` (``named``: a
+        name the player gave, or a bot's; else the seat is called "Player N")."""
         out = []
-        for s, label in zip(self.seats, seat_labels(self.seats, locale), strict=True):
+        labels = seat_labels(self.seats, locale) if names is None else names
+        for s, label in zip(self.seats, labels, strict=True):
             out.append(
                 {
                     "seat": s.seat,
@@ -224,7 +227,7 @@ class LiveTable:
         game, state = self.game, self.state
         now = time.monotonic()
         view = state.view(seat)
-        names = seat_labels(self.seats, locale)
+        names = seat_labels(self.seats, locale, game)  # bots too, in the reader's words
         data: dict[str, Any] = {
             "type": "state",
             "table": self.id,
@@ -234,7 +237,7 @@ class LiveTable:
             "view": view,
             "log": self._story(view, seat, locale, names),
             "to_act": list(state.to_act) if self.status == "playing" else [],
-            "seats": self.seat_summaries(locale),
+            "seats": self.seat_summaries(locale, names),
             "clocks": self.clock.public(now) if self.clock.enabled else None,
             "events": [
                 {
@@ -325,7 +328,7 @@ class LiveTable:
                 continue
             key = (client.seat, client.locale)
             if key not in frames:
-                frames[key] = json.dumps(self.frame(*key), ensure_ascii=False)
+                frames[key] = dumps(self.frame(*key))
             client.post(frames[key], "state")
 
     def seat_of_token(self, token: str) -> int | None:

@@ -19,6 +19,7 @@ from gametable.server.clocks import Clock
 from gametable.server.db import SeatRow, ServerEvent, Store, unavailable
 from gametable.server.hub import HubUnavailable, LocalHub, RedisHub
 from gametable.server.refused import Refused
+from gametable.server.specs import bot_label
 from gametable.server.workers import BotPool
 
 log = logging.getLogger("gametable.server")
@@ -307,7 +308,7 @@ class SeatServices:
     async def _set_replaced(self, seat: int, replaced: bool) -> None:
         bot, _ = self.bot_for(seat)
         text = (
-            Msg("server.event.replaced", who=Seat(seat), bot=bot)
+            Msg("server.event.replaced", who=Seat(seat), bot=bot_label(self.live.game, bot))
             if replaced
             else Msg("server.event.returned", who=Seat(seat))
         )

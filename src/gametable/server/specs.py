@@ -14,7 +14,7 @@ from gametable.agents.catalog import hint_bot
 from gametable.core.errors import GameError
 from gametable.core.game import Game
 from gametable.core.registry import get_game
-from gametable.core.words import DEFAULT_LOCALE, Msg, render
+from gametable.core.words import DEFAULT_LOCALE, Msg, load_catalog, render
 from gametable.server.clocks import ClockConfig
 from gametable.server.db import SeatRow
 from gametable.server.refused import Refused, cut
@@ -34,9 +34,23 @@ def new_table_id() -> str:
     return secrets.token_urlsafe(9)
 
 
-def seat_labels(seats: Sequence[SeatRow], locale: str = DEFAULT_LOCALE) -> list[str]:
+def bot_label(game: Game, name: str) -> Msg | str:
+    """A bot's name as people read it: the game's own word for its bot
+    (``<prefix>.bot.<name>``, "Greedy cook"), else the core's word for a bot every game has
+    (``server.bot.<name>``, "Random"), else its code name."""
+    entries = load_catalog(DEFAULT_LOCALE).entries
+    for msg_id in (f"{game.message_prefix}.bot.{name}", f"server.bot.{name}"):
+        if msg_id in entries:
+            return Msg(msg_id)
+    return name
+
+
+def seat_labels(
+    seats: Sequence[SeatRow], locale: str = DEFAULT_LOCALE, game: Game | None = None
+) -> list[str]:
     """Display names: the player's name, else "Player N" in ``locale`` (N from 1); bots by
-    their name, numbered when several seats hold the same bot (``greedy 1``, ``greedy 2``)."""
+    their name — in ``locale`` when the ``game`` is given (:func:`bot_label`), else their
+    code name —, numbered when several seats hold the same bot (``Greedy 1``, ``Greedy 2``)."""
     bots = [s.bot["name"] for s in seats if s.kind == "bot" and s.bot]
     seen: dict[str, int] = {}
     out = []
@@ -46,7 +60,11 @@ def seat_labels(seats: Sequence[SeatRow], locale: str = DEFAULT_LOCALE) -> list[
         elif s.kind == "bot" and s.bot:
             name = s.bot["name"]
             seen[name] = seen.get(name, 0) + 1
-            out.append(f"{name} {seen[name]}" if bots.count(name) > 1 else name)
+            label = name if game is None else render(bot_label(game, name), locale=locale)
+            if bots.count(name) > 1:
+                numbered = Msg("server.seat.bot_numbered", bot=label, number=seen[name])
+                label = f"{label} {seen[name]}" if game is None else render(numbered, locale=locale)
+            out.append(label)
         else:
             out.append(render(Msg("server.seat.player", number=s.seat + 1), locale=locale))
     return out

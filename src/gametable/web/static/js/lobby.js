@@ -60,26 +60,38 @@ export function LearnButton({ game, className, describedBy }) {
     ${error && html`<p class="error" role="alert">${error}</p>`}`;
 }
 
+/** A bot's name in the reader's language, as the server names a bot's seat: the game's own
+ * word for its bot (``<game>.bot.<name>``), else the core's for a bot every game has
+ * (``server.bot.<name>``), else its code name. */
+function botWord(game, name) {
+  for (const id of [`${game.name.replaceAll("-", "_")}.bot.${name}`, `server.bot.${name}`]) {
+    const word = t(id);
+    if (word !== id) return word;
+  }
+  return name;
+}
+
 function botChoices(game, players) {
   const strong = game.hint_bots[String(players)];
   const out = [];
   const label = {
     random: t("web.lobby.bot.easy"),
-    greedy: t("web.lobby.bot.medium", { bot: "greedy" }),
+    greedy: t("web.lobby.bot.medium", { bot: botWord(game, "greedy") }),
   };
   for (const bot of game.bots) {
     if (bot.name === strong.bot && Object.keys(strong.settings).length === 0) continue;
-    out.push({ key: bot.name, bot: bot.name, settings: {}, label: label[bot.name] || t("web.lobby.bot.other", { bot: bot.name }) });
+    out.push({ key: bot.name, bot: bot.name, settings: {}, label: label[bot.name] || t("web.lobby.bot.other", { bot: botWord(game, bot.name) }) });
   }
   const settings = Object.entries(strong.settings)
     .map(([k, v]) => t("web.lobby.bot.setting", { name: k, value: v }));
+  const strongWord = botWord(game, strong.bot);
   out.push({
     key: "strong",
     bot: strong.bot,
     settings: strong.settings,
     label: settings.length
-      ? t("web.lobby.bot.strong_settings", { bot: strong.bot, settings: list(settings) })
-      : t("web.lobby.bot.strong", { bot: strong.bot }),
+      ? t("web.lobby.bot.strong_settings", { bot: strongWord, settings: list(settings) })
+      : t("web.lobby.bot.strong", { bot: strongWord }),
   });
   return out;
 }

@@ -1,6 +1,6 @@
 // Every legal decision as a list: reachable with the keyboard (arrows, Enter) and the
 // pointer, in every game — the fallback to each game's own direct controls.
-import { html, useState, useEffect, useRef, Modal, cx } from "gametable/ui.js";
+import { html, useState, useEffect, useLayoutEffect, useRef, Modal, cx } from "gametable/ui.js";
 import { t } from "gametable/i18n.js";
 
 export function MovesPanel({ legal, onPick, onClose, hint }) {
@@ -8,7 +8,8 @@ export function MovesPanel({ legal, onPick, onClose, hint }) {
   const [index, setIndex] = useState(0);
   const list = useRef(null);
   const input = useRef(null);
-  useEffect(() => { if (input.current) input.current.focus(); }, []);
+  // Focused before the list is painted: a key pressed as soon as it shows goes to the list.
+  useLayoutEffect(() => { if (input.current) input.current.focus(); }, []);
   const shown = legal.filter((m) => m.text.toLowerCase().includes(filter.toLowerCase()));
   useEffect(() => { setIndex(0); }, [filter]);
   useEffect(() => {

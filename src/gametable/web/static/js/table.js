@@ -326,7 +326,9 @@ export function TablePage({ tableId }) {
   const [showHelp, setShowHelp] = useState(false);
   // The rules dialog, open at the section it was opened at (null: closed).
   const [rulesAt, setRulesAt] = useState(null);
-  // A move the lesson did not want: why, for the position it was made in.
+  // A move the lesson did not want: why, until the learner's next move (their count of
+  // moves when it was refused). Not the position's version: in a step where everyone
+  // chooses at once, the others' moves come just after, and the reason must stay.
   const [refusal, setRefusal] = useState(null);
   const [fatal, setFatal] = useState(null);
   // What the server says of its services while one of them does not answer (null: all do).
@@ -419,7 +421,7 @@ export function TablePage({ tableId }) {
     if (answer.type === "error" && answer.code === "lesson") {
       // Not an error: the coach explains, in the panel (read out there) and, for a reader
       // scrolled away from it, in a message at the top of the screen.
-      setRefusal({ version: from, text: answer.message });
+      setRefusal({ moves: frame.my_moves, text: answer.message });
       const panel = document.querySelector(".coach");
       const box = panel && panel.getBoundingClientRect();
       if (!box || box.bottom < 0 || box.top > window.innerHeight) showToast(answer.message, "coach", { silent: true });
@@ -448,16 +450,22 @@ export function TablePage({ tableId }) {
     setSettings(next);
   }
 
+  // The keys read the position drawn last (set as each render runs), not the one an effect
+  // saw: an effect runs after the paint, so a key pressed as soon as "your turn" shows
+  // would otherwise meet the previous position, with no legal moves.
+  const drawn = useRef(null);
+  drawn.current = { frame, askHint };
   useEffect(() => {
     const key = (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey || !SHORTCUT_KEYS.includes(e.key)) return;
       if (e.target && (["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName) || e.target.isContentEditable)) return;
       if (document.querySelector(".modal")) return; // a dialog has the keyboard
-      const canPlay = frame && frame.legal && frame.legal.length > 0;
+      const { frame: now, askHint: ask } = drawn.current;
+      const canPlay = now && now.legal && now.legal.length > 0;
       if (e.key === "m" && canPlay) { e.preventDefault(); setShowMoves(true); }
-      if (e.key === "h" && canPlay) { e.preventDefault(); askHint(); }
+      if (e.key === "h" && canPlay) { e.preventDefault(); ask(); }
       if (e.key === "?") { e.preventDefault(); setShowHelp(true); }
-      if (e.key === "r" && frame) { e.preventDefault(); setRulesAt(frame.rules_section || ""); }
+      if (e.key === "r" && now) { e.preventDefault(); setRulesAt(now.rules_section || ""); }
       if (e.key === "s") { e.preventDefault(); window.dispatchEvent(new Event("gametable:settings")); }
       if (e.key === "l") {
         const story = document.getElementById("story");
@@ -466,7 +474,7 @@ export function TablePage({ tableId }) {
     };
     window.addEventListener("keydown", key);
     return () => window.removeEventListener("keydown", key);
-  }, [frame]);
+  }, []);
 
   // Asks the rules what a decision being put together would do (Game.preview): the table
   // shows the answer's facts and words instead of computing any rule itself.
@@ -522,7 +530,7 @@ export function TablePage({ tableId }) {
           ${connection === "reconnecting" ? t("web.table.connection.lost") : service.message}
           ${waiting && connection !== "reconnecting" && ` ${t("web.table.connection.retrying")}`}</p></section>`}
       ${frame.lesson && html`<${Coach} lesson=${frame.lesson} status=${frame.status}
-          refusal=${refusal && refusal.version === frame.version ? refusal.text : null} />`}
+          refusal=${refusal && refusal.moves === frame.my_moves ? refusal.text : null} />`}
       <${Seats} frame=${frame} mySeat=${mySeat} receivedAt=${receivedAt} now=${now} />
       <main class="board" id="main" aria-label=${t("web.table.board", { game: welcome.game.title })}>
         <${Table} key=${mySeat} frame=${frame} view=${frame.view} seat=${mySeat} legal=${frame.legal || []}

@@ -134,10 +134,12 @@ let modalIds = 0;
 export function Modal({ title, onClose, children, wide, className }) {
   const ref = useRef(null);
   const [id] = useState(() => ++modalIds);
+  // Where the focus was when the dialog opened, taken as it is first drawn (its content
+  // may take the focus before the effect below runs).
+  const [before] = useState(() => document.activeElement);
   const store = useToastStore();
   useEffect(() => {
     const el = ref.current;
-    const before = document.activeElement;
     if (el && !el.contains(document.activeElement)) el.focus();
     const key = (e) => { if (e.key === "Escape" && onClose) onClose(); };
     window.addEventListener("keydown", key);
