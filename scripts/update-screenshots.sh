@@ -8,4 +8,8 @@ mkdir -p docs/images
 for game in ramen-ramen rummikub ramen-fury ramen-tips; do
     cp "artifacts/screenshots/${game}-midgame.png" "docs/images/${game}.png"
 done
+# The tables in French and Japanese (tests/web/test_web_languages.py's screenshots).
+.venv/bin/pytest -q tests/web/test_web_languages.py -k "ramen-fury-fr or rummikub-ja"
+cp artifacts/screenshots/game-ramen-fury-fr-mid-1280.png docs/images/ramen-fury-fr.png
+cp artifacts/screenshots/game-rummikub-ja-mid-1280.png docs/images/rummikub-ja.png
 echo "docs/images/ updated from artifacts/screenshots/"
