@@ -145,7 +145,7 @@ def test_the_rules_page_shows_the_servers_sections_in_the_readers_language(
         page.locator(".rules-section").first.wait_for()
         assert page.evaluate("document.documentElement.lang") == lang
         heading = page.get_by_role("heading", level=1)
-        assert heading.inner_text() == words("web.rules.title", lang, game=game.title)
+        assert heading.inner_text() == words("web.rules.title", lang, game=game.title_words)
         assert page.title() == words("web.rules.doc_title", lang, game=game.title)
 
         # every section of the server's, in order, with its blocks
@@ -226,7 +226,7 @@ def test_every_games_rules_page_is_accessible_in_each_language(
         page.locator(".rules-section").nth(len(sections) - 1).wait_for()
         assert page.evaluate("document.documentElement.lang") == lang
         heading = page.get_by_role("heading", level=1)
-        assert heading.inner_text() == words("web.rules.title", lang, game=game.title)
+        assert heading.inner_text() == words("web.rules.title", lang, game=game.title_words)
         found = violations(page)
         assert not found, f"axe on {name}'s rules page ({lang}):\n{described(found)}"
         assert_no_english(page, lang, f"{name}'s rules page")

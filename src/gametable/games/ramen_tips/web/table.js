@@ -1,7 +1,7 @@
-// Ramen (the tips game) in the browser. The table is laid out as the rulebook lays it out:
-// the offer on one side of the preference row (the Shōyu pile at its left, a tip token on
-// each slot) and the cards revealed this round on the other side, where they become the
-// next round's offer; below, every seat's bowls, and my hand.
+// Ramen (the tips game) in the browser. The table holds the rulebook's pieces: the offer and
+// the cards revealed this round (which become the next round's offer), side by side, above
+// the preference row (the Shōyu pile at its left, a tip token on each slot); below, my hand
+// and my bowls, then every other seat's bowls.
 //
 // The table draws the seat's view, knows no rule and writes no sentence of its own: its
 // words are messages of the game's catalog (`ramen_tips.web.*`, the prompts and rules the
@@ -26,6 +26,10 @@
 // - My hand is sorted strongest first (by the view's strengths), since that order decides
 //   who picks first; each preference card shows who leads for its tip now.
 // - Every bowl shows five places, one per ingredient, so the missing ones show.
+// - The offer and the cards chosen share a row, and my hand comes before my bowls, so that
+//   my hand is in view without scrolling on a laptop's screen (1280×800). On a phone a card
+//   shows its value and emblem (its name is its button's, its picture's), and names wrap
+//   rather than being cut.
 // - After a refused attempt the picked card stays picked, for the next try.
 // - The reveal flips the cards only on a page that saw them being chosen (not after a
 //   reload, nor in the replay viewer); the animation setting turns it off like the rest.
@@ -62,13 +66,14 @@ const ingredients = () => Object.keys(parts().ingredients);
 /** A rule the table explains, in words (components.rules). */
 const rule = (key) => (parts().rules || {})[key] || "";
 
-/** The cards' colours on screen, by the colour the components give each ingredient. */
+/** The cards' colours on screen, by the colour the components give each ingredient: each ink
+ * reads at 5:1 or more on its colour (WCAG AA). */
 const PAINT = {
   red: { colour: "#c8372d", ink: "#fff" },
   blue: { colour: "#2c6cb5", ink: "#fff" },
   yellow: { colour: "#e5b10f", ink: "#3b2a00" },
   purple: { colour: "#7a48b0", ink: "#fff" },
-  green: { colour: "#2f9447", ink: "#fff" },
+  green: { colour: "#247a3a", ink: "#fff" },
 };
 const paint = (ingredient) => PAINT[ingredientOf(ingredient).colour] || { colour: "#888", ink: "#fff" };
 
@@ -99,14 +104,16 @@ function change(yen) {
 
 // -- card art (shapes and text only) ---------------------------------------------------
 
-/** The face of an ingredient card. */
+/**
+ * The face of an ingredient card: its emblem, its ingredient's name, its value (drawn in the
+ * top corner). The words come in the order of the card's name ("Sūpu 6"), so that the name a
+ * button gives it holds what the card shows (a phone shows the value alone).
+ */
 function Face({ card }) {
   const info = cardOf(card);
   return html`
-    <span class="tt-value">${info.value}</span>
     <span class="tt-disc"><${Emblem} ingredient=${info.ingredient} /></span>
-    <span class="tt-type">${ingredientName(info.ingredient)}</span>
-    <span class="tt-value tt-value-2" aria-hidden="true">${info.value}</span>`;
+    <span class="tt-type">${ingredientName(info.ingredient)}</span>${" "}<span class="tt-value">${info.value}</span>`;
 }
 
 /**
@@ -149,14 +156,18 @@ function ShoyuCard({ size, label, placed, anim }) {
     ${size !== "mini" && html`<span class="tt-type">${name}</span>`}</span>`;
 }
 
-function Coin({ yen, label }) {
+/** A tip token; ``hidden``: inside a control that says it in its own name. */
+function Coin({ yen, label, hidden }) {
+  if (hidden) return html`<span class="tt-coin" aria-hidden="true"><b>${yen}</b><small>¥</small></span>`;
   return html`<span class="tt-coin" role="img" aria-label=${label || w("tip", { yen })}><b>${yen}</b><small>¥</small></span>`;
 }
 
-function NarutoMark({ label }) {
-  return html`<span class="tt-naruto" role="img" aria-label=${label} title=${label}>
-    <svg viewBox="0 0 20 20" aria-hidden="true"><circle cx="10" cy="10" r="9" fill="#fff" stroke="#d9c9b6"/>
-    <path d="M10 10 m-1 0 a1 1 0 1 1 2 0 a3 3 0 1 1 -5 0 a5 5 0 1 1 9 0" fill="none" stroke="#e4528a" stroke-width="1.6"/></svg></span>`;
+/** A Naruto token; ``hidden``: inside a control that says it in its own name. */
+function NarutoMark({ label, hidden }) {
+  const swirl = html`<svg viewBox="0 0 20 20" aria-hidden="true"><circle cx="10" cy="10" r="9" fill="#fff" stroke="#d9c9b6"/>
+    <path d="M10 10 m-1 0 a1 1 0 1 1 2 0 a3 3 0 1 1 -5 0 a5 5 0 1 1 9 0" fill="none" stroke="#e4528a" stroke-width="1.6"/></svg>`;
+  if (hidden) return html`<span class="tt-naruto" aria-hidden="true" title=${label}>${swirl}</span>`;
+  return html`<span class="tt-naruto" role="img" aria-label=${label} title=${label}>${swirl}</span>`;
 }
 
 // -- decisions as data -----------------------------------------------------------------------
@@ -190,38 +201,44 @@ function readLegal(legal) {
 
 function PreferenceRow({ view, nameOf, swapping, picked, onPick, hinted }) {
   return html`
-    <div class="tt-pref" aria-label=${w("preference_row")}>
-      <span class="tt-row-label">${w("preference")}<br /><span class="tt-sub">${w("stronger_weaker")}</span></span>
-      <div class="tt-pref-shoyu">
-        <${ShoyuCard} label=${w("shoyu_pile", { count: view.shoyu_supply })} />
-        <span class="tt-count">×${view.shoyu_supply}</span>
-        ${view.shoyu_naruto && html`<${NarutoMark} label=${parts().naruto.about_shoyu} />`}
+    <div class="tt-pref" role="group" aria-label=${w("preference_row")}>
+      <div class="tt-pref-head">
+        <span class="tt-row-label">${w("preference")}<br /><span class="tt-sub">${w("stronger_weaker")}</span></span>
+        <div class="tt-pref-shoyu">
+          <${ShoyuCard} label=${w("shoyu_pile", { count: view.shoyu_supply })} />
+          <span class="tt-count">×${view.shoyu_supply}</span>
+          ${view.shoyu_naruto && html`<${NarutoMark} label=${parts().naruto.about_shoyu} />`}
+        </div>
       </div>
+      <div class="tt-pref-cards">
       ${view.preference.map((p, slot) => {
         const info = ingredientOf(p.type);
         const look = paint(p.type);
+        // In a button (a 5's swap), what the card shows is said by the button's name, so
+        // its pieces are hidden from assistive technologies there.
+        const hide = swapping ? "true" : null;
         const lead = p.tip_leader !== null && p.tip_leader !== undefined
-          ? html`<span class="tt-lead" title=${w("tip_leader_title", { ingredient: info.name, seat: nameOf(p.tip_leader), total: p.tip_total })}>
+          ? html`<span class="tt-lead" aria-hidden=${hide} title=${w("tip_leader_title", { ingredient: info.name, seat: nameOf(p.tip_leader), total: p.tip_total })}>
               ${w("tip_leader", { seat: nameOf(p.tip_leader, true), total: p.tip_total })}</span>`
           : null;
         const body = html`
-          <${Coin} yen=${p.tip} label=${w("tip_on", { yen: p.tip, ingredient: info.name })} />
+          <${Coin} yen=${p.tip} label=${w("tip_on", { yen: p.tip, ingredient: info.name })} hidden=${swapping} />
           <span class="tt-disc"><${Emblem} ingredient=${p.type} /></span>
-          <span class="tt-pref-name">${info.name}</span>
-          <span class="tt-pref-gloss">${info.gloss}</span>
-          ${p.naruto && html`<${NarutoMark} label=${`${info.name}: ${parts().naruto.about}`} />`}
+          <span class="tt-pref-name" aria-hidden=${hide}>${info.name}</span>
+          <span class="tt-pref-gloss" aria-hidden=${hide}>${info.gloss}</span>
+          ${p.naruto && html`<${NarutoMark} label=${`${info.name}: ${parts().naruto.about}`} hidden=${swapping} />`}
           ${lead}`;
         const style = `--type:${look.colour};--type-ink:${look.ink}`;
         const label = w(p.naruto ? "pref_card_naruto" : "pref_card", { ingredient: info.name, place: slot + 1, yen: p.tip });
         if (swapping) {
           const with_ = picked && picked !== p.type;
           return html`<button type="button" class=${cx("tt-pref-card", "playable", picked === p.type && "selected", hinted.has(p.type) && "hinted")}
-            style=${style} aria-pressed=${picked === p.type ? "true" : "false"}
-            aria-label=${with_ ? w("swap_with_this", { label, other: ingredientName(picked) }) : w("swap_this", { label })}
-            data-type=${p.type} onClick=${() => onPick(p.type)}>${body}</button>`;
+            style=${style} aria-pressed=${picked === p.type ? "true" : "false"} data-type=${p.type} key=${p.type} onClick=${() => onPick(p.type)}>
+            <span class="sr-only">${with_ ? w("swap_with_this", { label, other: ingredientName(picked) }) : w("swap_this", { label })}</span>${body}</button>`;
         }
         return html`<div class="tt-pref-card" style=${style} role="group" aria-label=${label} data-type=${p.type} key=${p.type}>${body}</div>`;
       })}
+      </div>
     </div>`;
 }
 
@@ -236,7 +253,7 @@ function RevealRow({ view, seat, nameOf, flip, exchanging, onExchange, hinted, c
   const settled = view.order && view.order.length > 0;
   const done = new Set(view.phase === "take" ? view.order.slice(0, view.turn) : []);
   return html`
-    <div class="tt-reveal" aria-label=${revealed ? w("revealed_row") : w("choosing_row")}>
+    <div class="tt-reveal" role="group" aria-label=${revealed ? w("revealed_row") : w("choosing_row")}>
       ${Array.from({ length: slots }, (_, s) => {
         const grunchie = s >= view.players;
         const who = nameOf(s, true);
@@ -317,7 +334,10 @@ function Bowl({ cards, index, facts, plannedShoyu, over, onClick, target, gain, 
     ${gain !== undefined && html`<span class="tt-bowl-gain">${change(gain)}</span>`}`;
   const cls = cx("tt-bowl", target && "target", hinted && "hinted", isNew && "new", shown.valid && !isNew && "valid");
   if (onClick) {
-    return html`<div class="tt-bowl-wrap"><button type="button" class=${cls} onClick=${onClick} aria-label=${label} data-bowl=${index}>${body}</button>${controls}</div>`;
+    // Its name is a sentence that says what the bowl shows (its cards by name), so what it
+    // shows is hidden from assistive technologies (and the name holds no word it does not).
+    return html`<div class="tt-bowl-wrap"><button type="button" class=${cls} onClick=${onClick} data-bowl=${index}>
+      <span class="sr-only">${label}</span><span class="tt-bowl-face" aria-hidden="true">${body}</span></button>${controls}</div>`;
   }
   return html`<div class="tt-bowl-wrap"><div class=${cls} role="group" aria-label=${label} data-bowl=${index}>${body}</div>${controls}</div>`;
 }
@@ -347,13 +367,13 @@ function Tableau({ view, s, seat, nameOf, children, bowlsOverride }) {
         <span class="tt-yen" title=${w("yen_now_title")}>${w("yen_now", { yen: view.yen[s].total })}</span>
         ${badges.map((b) => html`<span class="tt-tag achievement" title=${achievements[b] ? achievements[b].means : ""}>★ ${achievements[b] ? achievements[b].name : ""}</span>`)}
       </header>
+      ${children}
       <div class="tt-bowls">
         ${bowlsOverride || (bowls.length === 0
           ? html`<span class="muted tt-nobowl">${w("no_bowl_yet")}</span>`
           : bowls.map((b, i) => html`<${Bowl} key=${i} cards=${b} index=${i} facts=${facts[i]} over=${over}
               anim="tt-drop" label=${w("bowl_of", { seat: nameOf(s), number: i + 1, cards: b.map(cardName) })} />`))}
       </div>
-      ${children}
     </section>`;
 }
 
@@ -572,9 +592,10 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly, pre
           <b>${view.final_round ? w("round_final", { round: view.round, rounds: view.rounds }) : w("round", { round: view.round, rounds: view.rounds })}</b>
           <span>${view.unused_count ? w("unused", { count: view.unused_count }) : w("every_card_in_play")}</span>
         </div>
+        <div class="tt-pair">
         <div class="tt-offer-row">
           <span class="tt-row-label">${phase === "choose" ? w("offer_compete") : w("offer")}</span>
-          <div class="tt-offer" aria-label=${w("offer")}>
+          <div class="tt-offer" role="group" aria-label=${w("offer")}>
             ${view.offer.length === 0 && html`<span class="tt-empty-row">${w("taken")}</span>`}
             ${view.offer.map((c, i) => {
               const can = taking && L.sources.get(c) === "take";
@@ -588,20 +609,21 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly, pre
             })}
           </div>
         </div>
-        <${PreferenceRow} view=${view} nameOf=${nameOf} swapping=${swapping} picked=${swapping ? picked : null}
-          onPick=${pickType} hinted=${hinted.types} />
-        ${hasNaruto && html`<p class="tt-legend"><${NarutoMark} label=${parts().naruto.name} /> ${parts().naruto.about} ${view.shoyu_naruto ? parts().naruto.about_shoyu : ""}</p>`}
-        <div class="tt-offer-row">
+        <div class="tt-offer-row tt-chosen-row">
           <span class="tt-row-label">${phase === "choose" ? w("chosen_row") : view.final_round ? w("revealed_final_row") : w("revealed_next_offer")}</span>
           <${RevealRow} view=${view} seat=${mine ? seat : null} nameOf=${nameOf} flip=${flip}
             exchanging=${exchanging} onExchange=${(c) => send({ type: "exchange", card: c })} hinted=${exchanging ? hinted.cards : new Set()}
             chosenBy=${view.chosen} />
         </div>
+        </div>
+        <${PreferenceRow} view=${view} nameOf=${nameOf} swapping=${swapping} picked=${swapping ? picked : null}
+          onPick=${pickType} hinted=${hinted.types} />
+        ${hasNaruto && html`<p class="tt-legend"><${NarutoMark} label=${parts().naruto.name} /> ${parts().naruto.about} ${view.shoyu_naruto ? parts().naruto.about_shoyu : ""}</p>`}
       </section>
 
       ${mine && html`
         <${Tableau} view=${view} s=${seat} seat=${seat} nameOf=${nameOf} bowlsOverride=${myBowlsDrawn}>
-          <div class=${cx("tt-hand", choosing && "active")} aria-label=${w("your_hand")}>
+          <div class=${cx("tt-hand", choosing && "active")} role="group" aria-label=${w("your_hand")}>
             <span class="tt-row-label">${w("your_hand")} <span class="muted">${w("strongest_first")}</span></span>
             <div class="tt-hand-cards">
               ${hand.length === 0 && !(taking && ownCard && L.sources.get(ownCard) === "keep") && html`<span class="muted">${w("empty")}</span>`}
@@ -639,6 +661,32 @@ function Table({ frame, view, seat, legal, act, busy, hint, seats, readOnly, pre
 
 // -- the end: every step of the score ------------------------------------------------------
 
+/** A table's box, which scrolls sideways when the table is wider than the screen: focusable
+ * and named then (as the rules' tables are), so that a keyboard scrolls it too. */
+function ScrollBox({ children }) {
+  const ref = useRef(null);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return undefined;
+    const mark = () => {
+      if (box.scrollWidth > box.clientWidth + 1) {
+        box.setAttribute("tabindex", "0");
+        box.setAttribute("role", "group");
+        box.setAttribute("aria-label", t("web.rules.table_scroll"));
+      } else {
+        box.removeAttribute("tabindex");
+        box.removeAttribute("role");
+        box.removeAttribute("aria-label");
+      }
+    };
+    mark();
+    const watch = new ResizeObserver(mark);
+    watch.observe(box);
+    return () => watch.disconnect();
+  }, []);
+  return html`<div class="tt-scroll" ref=${ref}>${children}</div>`;
+}
+
 function Result({ result, view, seats, mySeat }) {
   const d = result.details || {};
   const players = d.players || [];
@@ -655,7 +703,7 @@ function Result({ result, view, seats, mySeat }) {
           const y = yen[p.seat] || {};
           return html`
           <section class=${cx("tt-score", result.winners.includes(p.seat) && "winner")} aria-label=${w("score_of", { seat: name(p.seat), yen: p.total })}>
-            <h4>${name(p.seat)} <span class="tt-total">${w("yen", { yen: p.total })}</span>${result.winners.includes(p.seat) && html` <span class="tt-tag ok">${w("winner")}</span>`}</h4>
+            <h3>${name(p.seat)} <span class="tt-total">${w("yen", { yen: p.total })}</span>${result.winners.includes(p.seat) && html` <span class="tt-tag ok">${w("winner")}</span>`}</h3>
             <div class="tt-score-bowls">
               ${p.bowls.map((b, i) => html`<span class=${cx("tt-score-bowl", b.valid ? "valid" : "invalid")} title=${b.valid ? w("a_ramen") : w("not_a_ramen")}>
                 ${b.cards.map((c) => html`<${Card} key=${c} card=${c} size="mini" />`)}
@@ -675,7 +723,7 @@ function Result({ result, view, seats, mySeat }) {
           </section>`;
         })}
       </div>
-      <table class="tt-tips">
+      <${ScrollBox}><table class="tt-tips">
         <caption>${parts().tips ? parts().tips.about : ""}</caption>
         <thead><tr><th>${w("col_ingredient")}</th><th>${w("col_tip")}</th>${players.map((p) => html`<th>${name(p.seat)}</th>`)}<th>${w("col_won_by")}</th></tr></thead>
         <tbody>${(d.tips || []).map((row) => html`
@@ -683,16 +731,16 @@ function Result({ result, view, seats, mySeat }) {
             <td>${w("yen", { yen: row.yen })}</td>
             ${row.totals.map((x, s) => html`<td class=${cx(row.winner === s && "won")}>${row.eligible[s] ? x : "–"}</td>`)}
             <td>${row.winner === null ? w("nobody") : name(row.winner)}</td></tr>`)}</tbody>
-      </table>
+      </table><//>
       ${(d.narutos || []).length > 0 && html`
-        <table class="tt-tips">
+        <${ScrollBox}><table class="tt-tips">
           <caption>${w("narutos_title")}: ${parts().naruto.about} ${parts().naruto.about_shoyu}</caption>
           <thead><tr><th>${w("col_naruto")}</th>${players.map((p) => html`<th>${name(p.seat)}</th>`)}<th>${w("col_won_by")}</th></tr></thead>
           <tbody>${d.narutos.map((row) => html`
             <tr><td>${naruto(row.kind)}</td>
               ${row.amounts.map((a, s) => html`<td class=${cx(row.winner === s && "won")}>${a}</td>`)}
               <td>${row.winner === null ? w("nobody") : name(row.winner)}</td></tr>`)}</tbody>
-        </table>`}
+        </table><//>`}
       ${d.removed_by_grunchie && d.removed_by_grunchie.length > 0 && html`
         <p class="muted">${w("removed_by_grunchie", { cards: d.removed_by_grunchie.map(cardName) })}</p>`}
       <p class="muted">${w("final_row", { row: (d.preference || []).map(ingredientName) })}</p>
