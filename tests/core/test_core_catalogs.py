@@ -161,9 +161,10 @@ def test_plurals_follow_the_rule_in_the_catalogs_header(lang: str, count: int, t
 
 def made_ids(game: Game) -> list[str]:
     """The message ids a front end builds from a game's data rather than naming them in
-    code: each player count's mode, each option's label and help and each of its choices,
-    and each bot's words (the game's own, or the core's for the generic bots)."""
-    ids = [f"{game.message_prefix}.mode.{n}" for n in game.modes]
+    code: the game's name, each player count's mode, each option's label and help and
+    each of its choices, and each bot's words (the game's own, or the core's for the
+    generic bots)."""
+    ids = [game.title_words.id, *(f"{game.message_prefix}.mode.{n}" for n in game.modes)]
     for spec in game.option_specs:
         label, help_text = game.option_words(spec)
         ids += [label.id, help_text.id]

@@ -89,6 +89,7 @@ def test_every_message_the_code_names_is_in_the_catalog_and_every_entry_is_used(
     core = {f"rummikub.bot.{name}" for name in GAME.bots}
     core |= {f"rummikub.bot.{name}.help" for name in GAME.bots}
     core |= {f"rummikub.mode.{players}" for players in GAME.modes}
+    core.add(GAME.title_words.id)  # the game's name (rummikub.title)
     assert core <= ids, sorted(core - ids)
     named = literal | options | web | core
     unused = [i for i in ids if i not in named and not any(p.match(i) for p in built)]
