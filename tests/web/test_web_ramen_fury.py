@@ -603,6 +603,9 @@ def test_every_move_by_a_few_keys_with_the_focus_always_visible(
     # Next turn: "u" takes a spoon; Enter picks the bowl to take from, Enter the bowl to
     # put it on — three keys; "b" reaches the Eat and Empty buttons.
     assert wait_turn_or_end(page) == "turn"
+    # the turn drawn (its legal actions shown) and its key handlers set (after the paint)
+    page.locator('[data-rove="actions"].legal').first.wait_for()
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))")
     page.keyboard.press("b")
     focused = _focus_on(page, "actions")
     assert focused["rove"] == "actions" and "legal" in focused["cls"], focused
