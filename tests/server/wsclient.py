@@ -16,7 +16,14 @@ from websockets.sync.client import connect
 class SeatClient:
     """One connection to a table: a seat (with its token) or a spectator (no token)."""
 
-    def __init__(self, base: str, table_id: str, token: str | None = None, name: str | None = None):
+    def __init__(
+        self,
+        base: str,
+        table_id: str,
+        token: str | None = None,
+        name: str | None = None,
+        lang: str | None = None,
+    ):
         ws_base = base.replace("http://", "ws://")
         self._cm = connect(f"{ws_base}/ws/tables/{table_id}", max_size=None, open_timeout=10)
         self.ws = self._cm.__enter__()
@@ -28,6 +35,8 @@ class SeatClient:
             hello["token"] = token
         if name is not None:
             hello["name"] = name
+        if lang is not None:  # the reader's language: the frames' words in it
+            hello["lang"] = lang
         # The server may answer at once and close (no such table): its answer is still read.
         with contextlib.suppress(ConnectionClosed):
             self.send(hello)

@@ -14,12 +14,10 @@ explains the scoring. The coach speaks English, French and Japanese.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
@@ -27,7 +25,6 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "server"))
 
 from serverutil import RunningServer
-from websockets.exceptions import ConnectionClosed
 from wsclient import SeatClient
 
 from gametable.core.rng import Rng
@@ -48,31 +45,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningServer]:
         yield running
 
 
-class Learner(SeatClient):
-    """A seat's connection whose hello names the reader's language."""
-
-    def __init__(self, base: str, table_id: str, token: str, lang: str) -> None:
-        from websockets.sync.client import connect
-
-        ws_base = base.replace("http://", "ws://")
-        self._cm = connect(f"{ws_base}/ws/tables/{table_id}", max_size=None, open_timeout=10)
-        self.ws = self._cm.__enter__()
-        self.frames: list[dict[str, Any]] = []
-        self.raw: list[str] = []
-        self.state: dict[str, Any] | None = None
-        with contextlib.suppress(ConnectionClosed):
-            self.send({"type": "hello", "token": token, "lang": lang})
-        self.welcome = self.wait(lambda f: f["type"] in ("welcome", "error"))
-        self._next_id = 0
-
-
-def start(server: RunningServer, lang: str = "en") -> Learner:
+def start(server: RunningServer, lang: str = "en") -> SeatClient:
     answer = httpx.post(f"{server.base}/api/lessons/ramen-fury", json={"name": "Ana"}, timeout=30)
     assert answer.status_code == 201, answer.text
     body = answer.json()
     (seat,) = body["seats"]
     assert seat["seat"] == LESSON.learner == 0
-    return Learner(server.base, body["table"]["id"], seat["token"], lang)
+    return SeatClient(server.base, body["table"]["id"], seat["token"], lang=lang)
 
 
 def said(msg: Msg | None, lang: str = "en", names: list[str] | None = None) -> str:

@@ -190,19 +190,6 @@ def test_everything_the_coach_says_is_in_the_catalog_of_each_language(lang: str)
 # -- the lesson through a server -------------------------------------------------------
 
 
-class LangClient(SeatClient):
-    """A seat's connection that reads the table in ``lang`` (the hello says it)."""
-
-    def __init__(self, base: str, table_id: str, token: str, lang: str) -> None:
-        self.lang = lang
-        super().__init__(base, table_id, token)
-
-    def send(self, data: Any) -> None:
-        if isinstance(data, dict) and data.get("type") == "hello":
-            data = {**data, "lang": self.lang}
-        super().send(data)
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningServer]:
     db = tmp_path_factory.mktemp("lesson") / "lesson.sqlite"
@@ -236,7 +223,7 @@ def test_the_lesson_is_played_through_a_server_to_the_scoring(server, lang: str)
     table = created["table"]["id"]
     seat = created["seats"][0]
     assert seat["seat"] == found.learner
-    client = LangClient(server.base, table, seat["token"], lang)
+    client = SeatClient(server.base, table, seat["token"], lang=lang)
     try:
         said = lambda msg: render(msg, locale=lang, viewer=0, names=["Aiko", "greedy"])  # noqa: E731
         refused_once = False
