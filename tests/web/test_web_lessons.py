@@ -153,10 +153,12 @@ def moves(game: Game, lesson: Lesson, frame: dict[str, Any]) -> tuple[list[int],
 def coach_at_one_position(page: Any, frames: Frames) -> tuple[list[str], dict[str, Any]]:
     """The coach's lines on screen and the state frame of the position they were read at
     (in a game of simultaneous choices, the others' decisions move the page on meanwhile)."""
+    coach = page.locator(".coach-lines p:not(.coach-note)")
     while True:
         at = version(page)
-        lines = page.locator(".coach-lines p:not(.coach-note)").all_inner_texts()
-        if version(page) == at:
+        lines = coach.all_inner_texts()
+        page.wait_for_timeout(150)  # the page settled: the same position and words after a while
+        if version(page) == at and coach.all_inner_texts() == lines:
             return lines, frames.shown(page)
 
 
